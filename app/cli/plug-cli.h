@@ -1,0 +1,49 @@
+/* plug-cli.h: Shared plumbing of plugboardctl's subcommands
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "plug-services.h"
+
+G_BEGIN_DECLS
+
+/* The exit codes are a contract with scripts. */
+typedef enum {
+  PLUG_CLI_EXIT_DONE   = 0,
+  PLUG_CLI_EXIT_FAILED = 1,
+  PLUG_CLI_EXIT_USAGE  = 2,
+} PlugCliExit;
+
+typedef struct
+{
+  const char *name;
+  const char *summary;
+  int       (*run) (int argc, char **argv, gboolean json);
+} PlugCliCommand;
+
+GOptionContext *plug_cli_option_context_new   (const char        *command,
+                                               const char        *parameter_string,
+                                               const char        *summary,
+                                               gboolean          *json);
+int             plug_cli_parse_options        (GOptionContext    *context,
+                                               int               *argc,
+                                               char            ***argv);
+int             plug_cli_usage_error          (const char        *command,
+                                               const char        *format,
+                                               ...) G_GNUC_PRINTF (2, 3);
+int             plug_cli_fail                 (const char        *format,
+                                               ...) G_GNUC_PRINTF (1, 2);
+void            plug_cli_print_json           (JsonNode          *node);
+PlugServices   *plug_cli_load_services        (PlugServicesClients clients,
+                                               GError           **error);
+
+int             plug_cli_status               (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
+
+G_END_DECLS

@@ -1,0 +1,345 @@
+/* plug-application.c: The Plugboard application
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "plug-application.h"
+#include "plug-panel-registry.h"
+#include "plug-window.h"
+
+struct _PlugApplication
+{
+  AdwApplication  parent_instance;
+
+  /* Owned */
+  GSettings      *settings;
+  PlugServices   *services;
+  GCancellable   *cancellable;
+};
+
+G_DEFINE_FINAL_TYPE (PlugApplication, plug_application, ADW_TYPE_APPLICATION)
+
+enum {
+  PROP_0,
+  PROP_SERVICES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+PlugApplication *
+plug_application_new (void)
+{
+  return g_object_new (PLUG_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       /* Shared by the stable and the .Devel builds. */
+                       "resource-base-path", "/io/github/plugboard/Plugboard",
+                       NULL);
+}
+
+/**
+ * plug_application_get_services:
+ *
+ * Returns: (transfer none) (nullable): the services, once they are known
+ */
+PlugServices *
+plug_application_get_services (PlugApplication *self)
+{
+  g_return_val_if_fail (PLUG_IS_APPLICATION (self), NULL);
+
+  return self->services;
+}
+
+GSettings *
+plug_application_get_settings (PlugApplication *self)
+{
+  g_return_val_if_fail (PLUG_IS_APPLICATION (self), NULL);
+
+  return self->settings;
+}
+
+static PlugWindow *
+get_or_create_window (PlugApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (plug_window_new (self));
+
+  return PLUG_WINDOW (window);
+}
+
+static void
+services_ready_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(PlugApplication) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  self->services = plug_services_new_finish (result, &error);
+  if (self->services == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("Could not reach the system services: %s", error->message);
+      g_application_release (G_APPLICATION (self));
+      return;
+    }
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVICES]);
+  g_application_release (G_APPLICATION (self));
+}
+
+static void
+plug_application_activate (GApplication *application)
+{
+  PlugApplication *self = PLUG_APPLICATION (application);
+
+  gtk_window_present (GTK_WINDOW (get_or_create_window (self)));
+}
+
+static void
+plug_application_startup (GApplication *application)
+{
+  PlugApplication *self = PLUG_APPLICATION (application);
+
+  G_APPLICATION_CLASS (plug_application_parent_class)->startup (application);
+
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+
+  /* The window draws its first frame while the services are looked up;
+   * panels are handed them when they are known. */
+  g_application_hold (application);
+  plug_services_new_async (PLUG_SERVICES_CLIENTS_ALL,
+                           self->cancellable,
+                           services_ready_cb,
+                           g_object_ref (self));
+}
+
+static void
+plug_application_shutdown (GApplication *application)
+{
+  PlugApplication *self = PLUG_APPLICATION (application);
+
+  g_cancellable_cancel (self->cancellable);
+
+  G_APPLICATION_CLASS (plug_application_parent_class)->shutdown (application);
+}
+
+static int
+plug_application_handle_local_options (GApplication *application,
+                                       GVariantDict *options)
+{
+  const char *panel_id = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("plugboard %s\n", PACKAGE_VERSION);
+      return EXIT_SUCCESS;
+    }
+
+  if (!g_variant_dict_lookup (options, "panel", "&s", &panel_id))
+    return -1;
+
+  if (!plug_panel_registry_is_known_id (panel_id))
+    {
+      g_printerr (_("Unknown panel “%s”. The panels are: broadband, drives, graphics.\n"), panel_id);
+      return 2;
+    }
+
+  if (plug_panel_registry_lookup (panel_id) == NULL)
+    {
+      g_printerr (_("The “%s” panel is not part of this build of Plugboard.\n"), panel_id);
+      return 2;
+    }
+
+  /* Registering tells us whether another instance runs; the action is
+   * then carried out there, or here once the window exists. */
+  if (!g_application_register (application, NULL, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return EXIT_FAILURE;
+    }
+
+  g_action_group_activate_action (G_ACTION_GROUP (application), "show-panel",
+                                  g_variant_new_string (panel_id));
+
+  return g_application_get_is_remote (application) ? EXIT_SUCCESS : -1;
+}
+
+static void
+show_panel_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  PlugApplication *self = PLUG_APPLICATION (user_data);
+  const char *panel_id = g_variant_get_string (parameter, NULL);
+  PlugWindow *window;
+
+  if (plug_panel_registry_lookup (panel_id) == NULL)
+    {
+      g_warning ("No panel “%s” in this build", panel_id);
+      return;
+    }
+
+  window = get_or_create_window (self);
+  plug_window_show_panel (window, panel_id);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+show_about (GtkWindow *parent)
+{
+  static const char *developers[] = { "The Plugboard Authors", NULL };
+
+  /* AdwAboutWindow is the baseline's (libadwaita 1.2) about window. */
+  adw_show_about_window (parent,
+                         "application-name", _("Plugboard"),
+                         "application-icon", APPLICATION_ID,
+                         "developer-name", _("The Plugboard Authors"),
+                         "developers", developers,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Get a laptop’s awkward hardware working: mobile broadband modems, external drives and graphics drivers."),
+                         "website", "https://github.com/plugboard/plugboard",
+                         "issue-url", "https://github.com/plugboard/plugboard/issues",
+                         "support-url", "help:plugboard",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "copyright", "© 2026 The Plugboard Authors",
+                         /* Translators: replace with your names, one per line */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GtkApplication *application = GTK_APPLICATION (user_data);
+
+  show_about (gtk_application_get_active_window (application));
+}
+
+static void
+help_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GtkApplication *application = GTK_APPLICATION (user_data);
+
+  /* Opens the Mallard help in Yelp (help: URIs go to the help viewer). */
+  gtk_show_uri (gtk_application_get_active_window (application),
+                "help:plugboard", GDK_CURRENT_TIME);
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GtkApplication *application = GTK_APPLICATION (user_data);
+  GList *windows = gtk_application_get_windows (application);
+
+  /* Closing the windows, rather than quitting outright, lets each one
+   * save its size and panel. */
+  for (GList *l = windows; l != NULL;)
+    {
+      GtkWindow *window = l->data;
+
+      l = l->next;
+      gtk_window_close (window);
+    }
+}
+
+static const GActionEntry app_actions[] = {
+  { "show-panel", show_panel_action, "s" },
+  { "about", about_action },
+  { "help", help_action },
+  { "quit", quit_action },
+};
+
+static void
+plug_application_dispose (GObject *object)
+{
+  PlugApplication *self = PLUG_APPLICATION (object);
+
+  g_clear_object (&self->services);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (plug_application_parent_class)->dispose (object);
+}
+
+static void
+plug_application_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  PlugApplication *self = PLUG_APPLICATION (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      g_value_set_object (value, self->services);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+plug_application_class_init (PlugApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = plug_application_dispose;
+  object_class->get_property = plug_application_get_property;
+
+  application_class->activate = plug_application_activate;
+  application_class->startup = plug_application_startup;
+  application_class->shutdown = plug_application_shutdown;
+  application_class->handle_local_options = plug_application_handle_local_options;
+
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PLUG_TYPE_SERVICES,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+plug_application_init (PlugApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "panel", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("Open a panel: broadband, drives or graphics"), N_("PANEL") },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Show the version and exit"), NULL },
+    { NULL }
+  };
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *help_accels[] = { "F1", NULL };
+
+  self->settings = g_settings_new ("io.github.plugboard.Plugboard");
+  self->cancellable = g_cancellable_new ();
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
+                                   G_N_ELEMENTS (app_actions), self);
+
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
+}

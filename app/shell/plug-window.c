@@ -1,0 +1,216 @@
+/* plug-window.c: The main window, which hosts the panels
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "plug-frame-report.h"
+#include "plug-panel.h"
+#include "plug-panel-registry.h"
+#include "plug-window.h"
+
+struct _PlugWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwViewStack         *view_stack;
+  GtkStack             *content_stack;
+  AdwViewSwitcherTitle *switcher_title;
+
+  /* Owned */
+  GSettings            *settings;
+};
+
+G_DEFINE_FINAL_TYPE (PlugWindow, plug_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static PlugApplication *
+get_application (PlugWindow *self)
+{
+  return PLUG_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+}
+
+/* Hands the services to every panel, now or whenever they become known. */
+static void
+update_services (PlugWindow *self)
+{
+  PlugServices *services = plug_application_get_services (get_application (self));
+  GtkWidget *child;
+
+  for (child = gtk_widget_get_first_child (GTK_WIDGET (self->view_stack));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwViewStackPage *page = adw_view_stack_get_page (self->view_stack, child);
+
+      if (page != NULL && PLUG_IS_PANEL (adw_view_stack_page_get_child (page)))
+        plug_panel_set_services (PLUG_PANEL (adw_view_stack_page_get_child (page)), services);
+    }
+}
+
+static void
+add_panels (PlugWindow *self)
+{
+  const PlugPanelInfo *panels;
+  guint n_panels;
+
+  panels = plug_panel_registry_get_all (&n_panels);
+
+  for (guint i = 0; i < n_panels; i++)
+    {
+      GtkWidget *panel = g_object_new (panels[i].get_type (), NULL);
+
+      adw_view_stack_add_titled_with_icon (self->view_stack, panel,
+                                           panels[i].id,
+                                           _(panels[i].title),
+                                           panels[i].icon_name);
+    }
+
+  /* A build without panels says so rather than showing an empty frame. */
+  gtk_stack_set_visible_child_name (self->content_stack, n_panels > 0 ? "panels" : "empty");
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, n_panels > 1);
+}
+
+void
+plug_window_show_panel (PlugWindow *self,
+                        const char *panel_id)
+{
+  g_return_if_fail (PLUG_IS_WINDOW (self));
+
+  if (plug_panel_registry_lookup (panel_id) == NULL)
+    return;
+
+  adw_view_stack_set_visible_child_name (self->view_stack, panel_id);
+}
+
+/**
+ * plug_window_get_panel:
+ *
+ * Returns: (nullable): the id of the panel shown
+ */
+const char *
+plug_window_get_panel (PlugWindow *self)
+{
+  g_return_val_if_fail (PLUG_IS_WINDOW (self), NULL);
+
+  return adw_view_stack_get_visible_child_name (self->view_stack);
+}
+
+static void
+restore_state (PlugWindow *self)
+{
+  g_autofree char *panel_id = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  panel_id = g_settings_get_string (self->settings, "last-panel");
+  plug_window_show_panel (self, panel_id);
+}
+
+static gboolean
+plug_window_close_request (GtkWindow *window)
+{
+  PlugWindow *self = PLUG_WINDOW (window);
+  const char *panel_id = plug_window_get_panel (self);
+  int width, height;
+
+  /* The default size follows the window as it is resized in GTK 4, and
+   * is the unmaximized size, which is what should come back. */
+  gtk_window_get_default_size (window, &width, &height);
+
+  g_settings_delay (self->settings);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  if (panel_id != NULL)
+    g_settings_set_string (self->settings, "last-panel", panel_id);
+  g_settings_apply (self->settings);
+
+  return GTK_WINDOW_CLASS (plug_window_parent_class)->close_request (window);
+}
+
+/* GtkWindow:application is not a construct property, so this runs once it
+ * is set, from plug_window_new(). */
+static void
+setup_for_application (PlugWindow *self)
+{
+  PlugApplication *application = get_application (self);
+
+  self->settings = g_object_ref (plug_application_get_settings (application));
+
+  add_panels (self);
+  restore_state (self);
+
+  g_signal_connect_object (application, "notify::services",
+                           G_CALLBACK (update_services), self,
+                           G_CONNECT_SWAPPED);
+  update_services (self);
+
+  plug_frame_report_watch (GTK_WINDOW (self));
+}
+
+PlugWindow *
+plug_window_new (PlugApplication *application)
+{
+  PlugWindow *self;
+
+  g_return_val_if_fail (PLUG_IS_APPLICATION (application), NULL);
+
+  self = g_object_new (PLUG_TYPE_WINDOW,
+                       "application", application,
+                       NULL);
+  setup_for_application (self);
+
+  return self;
+}
+
+static void
+plug_window_dispose (GObject *object)
+{
+  PlugWindow *self = PLUG_WINDOW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_WINDOW);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (plug_window_parent_class)->dispose (object);
+}
+
+static void
+plug_window_class_init (PlugWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = plug_window_dispose;
+
+  window_class->close_request = plug_window_close_request;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/plugboard/Plugboard/shell/plug-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlugWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, PlugWindow, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, PlugWindow, switcher_title);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+}
+
+static void
+plug_window_init (PlugWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+#if DEVELOPMENT_BUILD
+  gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+#endif
+}

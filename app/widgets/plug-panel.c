@@ -1,0 +1,136 @@
+/* plug-panel.c: Base class of the panels the window hosts
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard"
+
+#include "config.h"
+
+#include "plug-panel.h"
+
+/*
+ * A panel is created before the system services are known, so that the
+ * window can draw its first frame at once; the shell hands it the
+ * PlugServices object when it is ready. A panel owns no D-Bus client.
+ */
+
+typedef struct
+{
+  PlugServices *services;
+} PlugPanelPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (PlugPanel, plug_panel, ADW_TYPE_BIN)
+
+enum {
+  PROP_0,
+  PROP_SERVICES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+plug_panel_dispose (GObject *object)
+{
+  PlugPanel *self = PLUG_PANEL (object);
+  PlugPanelPrivate *priv = plug_panel_get_instance_private (self);
+
+  g_clear_object (&priv->services);
+
+  G_OBJECT_CLASS (plug_panel_parent_class)->dispose (object);
+}
+
+static void
+plug_panel_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  PlugPanel *self = PLUG_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      g_value_set_object (value, plug_panel_get_services (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+plug_panel_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  PlugPanel *self = PLUG_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVICES:
+      plug_panel_set_services (self, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+plug_panel_class_init (PlugPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = plug_panel_dispose;
+  object_class->get_property = plug_panel_get_property;
+  object_class->set_property = plug_panel_set_property;
+
+  properties[PROP_SERVICES] =
+    g_param_spec_object ("services", NULL, NULL,
+                         PLUG_TYPE_SERVICES,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+plug_panel_init (PlugPanel *self)
+{
+}
+
+/**
+ * plug_panel_get_services:
+ *
+ * Returns: (transfer none) (nullable): the services, once known
+ */
+PlugServices *
+plug_panel_get_services (PlugPanel *self)
+{
+  PlugPanelPrivate *priv = plug_panel_get_instance_private (self);
+
+  g_return_val_if_fail (PLUG_IS_PANEL (self), NULL);
+
+  return priv->services;
+}
+
+void
+plug_panel_set_services (PlugPanel    *self,
+                         PlugServices *services)
+{
+  PlugPanelPrivate *priv = plug_panel_get_instance_private (self);
+
+  g_return_if_fail (PLUG_IS_PANEL (self));
+  g_return_if_fail (!services || PLUG_IS_SERVICES (services));
+
+  if (!g_set_object (&priv->services, services))
+    return;
+
+  if (PLUG_PANEL_GET_CLASS (self)->services_changed != NULL)
+    PLUG_PANEL_GET_CLASS (self)->services_changed (self, services);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVICES]);
+}

@@ -1,0 +1,33 @@
+/* plug-panel.h: Base class of the panels the window hosts
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "plug-services.h"
+
+G_BEGIN_DECLS
+
+#define PLUG_TYPE_PANEL (plug_panel_get_type ())
+
+G_DECLARE_DERIVABLE_TYPE (PlugPanel, plug_panel, PLUG, PANEL, AdwBin)
+
+struct _PlugPanelClass
+{
+  AdwBinClass parent_class;
+
+  /* Called when the services are known, or change from one object to
+   * another; never with the same object twice. */
+  void (*services_changed) (PlugPanel    *self,
+                            PlugServices *services);
+};
+
+PlugServices *plug_panel_get_services (PlugPanel    *self);
+void          plug_panel_set_services (PlugPanel    *self,
+                                       PlugServices *services);
+
+G_END_DECLS

@@ -1,0 +1,273 @@
+/* test-services.c: PlugServices follows services on a bus of the test's own
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+
+#include "plug-services.h"
+
+/*
+ * A private dbus-daemon (GTestDBus) stands in for the system bus. The test
+ * plays a service by owning its well-known name on a second connection and
+ * publishing a version property, which is all PlugServices reads; the
+ * system suite does the same against the real daemons.
+ */
+
+static const char authority_xml[] =
+  "<node>"
+  "  <interface name='org.freedesktop.PolicyKit1.Authority'>"
+  "    <property name='BackendVersion' type='s' access='read'/>"
+  "  </interface>"
+  "</node>";
+
+typedef struct
+{
+  GTestDBus       *bus;
+  GDBusConnection *service_connection;
+  guint            registration_id;
+  guint            owner_id;
+  guint            n_changed;
+  PlugServiceKind  last_changed;
+} Fixture;
+
+static GVariant *
+authority_get_property (GDBusConnection  *connection,
+                        const char       *sender,
+                        const char       *object_path,
+                        const char       *interface_name,
+                        const char       *property_name,
+                        GError          **error,
+                        gpointer          user_data)
+{
+  return g_variant_new_string ("121.5-test");
+}
+
+static const GDBusInterfaceVTable authority_vtable = {
+  .get_property = authority_get_property,
+};
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+  g_test_dbus_up (fixture->bus);
+  g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", g_test_dbus_get_bus_address (fixture->bus), TRUE);
+
+  fixture->service_connection =
+    g_dbus_connection_new_for_address_sync (g_test_dbus_get_bus_address (fixture->bus),
+                                            G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+                                            G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+                                            NULL, NULL, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  user_data)
+{
+  g_clear_handle_id (&fixture->owner_id, g_bus_unown_name);
+  if (fixture->registration_id != 0)
+    g_dbus_connection_unregister_object (fixture->service_connection, fixture->registration_id);
+  g_dbus_connection_close_sync (fixture->service_connection, NULL, NULL);
+  g_clear_object (&fixture->service_connection);
+  g_test_dbus_down (fixture->bus);
+  g_clear_object (&fixture->bus);
+}
+
+static void
+services_ready_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  PlugServices **services = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *services = plug_services_new_finish (result, &error);
+  g_assert_no_error (error);
+  g_assert_true (PLUG_IS_SERVICES (*services));
+}
+
+static PlugServices *
+load_services (void)
+{
+  PlugServices *services = NULL;
+
+  plug_services_new_async (PLUG_SERVICES_CLIENTS_NONE, NULL, services_ready_cb, &services);
+  while (services == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  return services;
+}
+
+static void
+changed_cb (PlugServices    *services,
+            PlugServiceKind  kind,
+            Fixture         *fixture)
+{
+  fixture->n_changed++;
+  fixture->last_changed = kind;
+}
+
+static void
+publish_polkit (Fixture *fixture)
+{
+  g_autoptr(GDBusNodeInfo) node = NULL;
+  g_autoptr(GError) error = NULL;
+
+  node = g_dbus_node_info_new_for_xml (authority_xml, &error);
+  g_assert_no_error (error);
+
+  fixture->registration_id =
+    g_dbus_connection_register_object (fixture->service_connection,
+                                       "/org/freedesktop/PolicyKit1/Authority",
+                                       node->interfaces[0],
+                                       &authority_vtable,
+                                       NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  fixture->owner_id = g_bus_own_name_on_connection (fixture->service_connection,
+                                                    "org.freedesktop.PolicyKit1",
+                                                    G_BUS_NAME_OWNER_FLAGS_NONE,
+                                                    NULL, NULL, NULL, NULL);
+}
+
+static void
+test_nothing_running (Fixture       *fixture,
+                      gconstpointer  user_data)
+{
+  g_autoptr(PlugServices) services = load_services ();
+
+  g_assert_null (plug_services_get_system_bus_error (services));
+  g_assert_nonnull (plug_services_get_system_bus (services));
+
+  for (guint i = 0; i < PLUG_N_SERVICE_KINDS; i++)
+    {
+      g_autofree char *description = plug_services_describe (services, i);
+
+      g_assert_false (plug_services_is_running (services, i));
+      g_assert_false (plug_services_is_activatable (services, i));
+      g_assert_false (plug_services_is_available (services, i));
+      g_assert_null (plug_services_get_version (services, i));
+      g_assert_cmpstr (description, ==, "Not running");
+    }
+
+  /* Only what was asked for is created. */
+  g_assert_null (plug_services_get_nm_client (services));
+  g_assert_null (plug_services_get_mm_manager (services));
+  g_assert_null (plug_services_get_udisks_client (services));
+  g_assert_null (plug_services_get_udev_client (services));
+}
+
+static void
+test_service_found_at_start (Fixture       *fixture,
+                             gconstpointer  user_data)
+{
+  g_autoptr(PlugServices) services = NULL;
+  g_autofree char *description = NULL;
+
+  publish_polkit (fixture);
+  /* Wait until the name is really owned before looking. */
+  while (!g_dbus_connection_is_closed (fixture->service_connection))
+    {
+      g_autoptr(GVariant) reply = NULL;
+      gboolean has_owner;
+
+      reply = g_dbus_connection_call_sync (fixture->service_connection,
+                                           "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                           "org.freedesktop.DBus", "NameHasOwner",
+                                           g_variant_new ("(s)", "org.freedesktop.PolicyKit1"),
+                                           G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE,
+                                           -1, NULL, NULL);
+      g_variant_get (reply, "(b)", &has_owner);
+      if (has_owner)
+        break;
+      g_main_context_iteration (NULL, TRUE);
+    }
+
+  services = load_services ();
+
+  g_assert_true (plug_services_is_running (services, PLUG_SERVICE_KIND_POLKIT));
+  g_assert_true (plug_services_is_available (services, PLUG_SERVICE_KIND_POLKIT));
+  g_assert_cmpstr (plug_services_get_version (services, PLUG_SERVICE_KIND_POLKIT), ==, "121.5-test");
+  description = plug_services_describe (services, PLUG_SERVICE_KIND_POLKIT);
+  g_assert_cmpstr (description, ==, "Running, version 121.5-test");
+
+  g_assert_false (plug_services_is_running (services, PLUG_SERVICE_KIND_UDISKS));
+}
+
+static void
+test_service_comes_and_goes (Fixture       *fixture,
+                             gconstpointer  user_data)
+{
+  g_autoptr(PlugServices) services = load_services ();
+
+  g_signal_connect (services, "changed", G_CALLBACK (changed_cb), fixture);
+  g_assert_false (plug_services_is_running (services, PLUG_SERVICE_KIND_POLKIT));
+
+  publish_polkit (fixture);
+  while (plug_services_get_version (services, PLUG_SERVICE_KIND_POLKIT) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_true (plug_services_is_running (services, PLUG_SERVICE_KIND_POLKIT));
+  g_assert_cmpstr (plug_services_get_version (services, PLUG_SERVICE_KIND_POLKIT), ==, "121.5-test");
+  /* Once when it appeared, once when its version was read. */
+  g_assert_cmpuint (fixture->n_changed, ==, 2);
+  g_assert_cmpuint (fixture->last_changed, ==, PLUG_SERVICE_KIND_POLKIT);
+
+  g_clear_handle_id (&fixture->owner_id, g_bus_unown_name);
+  while (plug_services_is_running (services, PLUG_SERVICE_KIND_POLKIT))
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpuint (fixture->n_changed, ==, 3);
+  g_assert_null (plug_services_get_version (services, PLUG_SERVICE_KIND_POLKIT));
+}
+
+static void
+test_no_system_bus (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(PlugServices) services = NULL;
+      g_autofree char *description = NULL;
+
+      /* In a child of its own: the system bus connection is a singleton. */
+      g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/nonexistent/plugboard-test-bus", TRUE);
+      services = load_services ();
+
+      g_assert_nonnull (plug_services_get_system_bus_error (services));
+      g_assert_null (plug_services_get_system_bus (services));
+      for (guint i = 0; i < PLUG_N_SERVICE_KINDS; i++)
+        g_assert_false (plug_services_is_available (services, i));
+      description = plug_services_describe (services, PLUG_SERVICE_KIND_NETWORK_MANAGER);
+      g_assert_cmpstr (description, ==, "System bus not reachable");
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/services/no-system-bus", test_no_system_bus);
+  g_test_add ("/services/nothing-running", Fixture, NULL,
+              fixture_set_up, test_nothing_running, fixture_tear_down);
+  g_test_add ("/services/found-at-start", Fixture, NULL,
+              fixture_set_up, test_service_found_at_start, fixture_tear_down);
+  g_test_add ("/services/comes-and-goes", Fixture, NULL,
+              fixture_set_up, test_service_comes_and_goes, fixture_tear_down);
+
+  return g_test_run ();
+}
