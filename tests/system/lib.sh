@@ -1,0 +1,87 @@
+# lib.sh: shared by the system tests, which run against the real daemons
+# that tests/harness/plug-stack brought up. Sourced, not run.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Tests print TAP. Clients run as the unprivileged test user, so polkit
+# really decides; root only drives the harness (plug-stack) and checks
+# results from the outside (blkid, the keyfiles NetworkManager wrote).
+
+set -uo pipefail
+
+if [ -z "${PLUG_STACK_DIR:-}" ] || [ ! -f "${PLUG_STACK_DIR}/env" ]; then
+  echo "Bail out! The system suite needs the real daemons: run build-aux/run-tests, or tests/harness/plug-stack up DIR and export PLUG_STACK_DIR=DIR"
+  exit 1
+fi
+# shellcheck source=/dev/null
+. "$PLUG_STACK_DIR/env"
+
+PLUG_STACK=$PLUG_SOURCE_DIR/tests/harness/plug-stack
+PLUGBOARDCTL=$PLUG_BUILD_DIR/app/cli/plugboardctl
+export PLUG_FAKE_MODEM=$PLUG_BUILD_DIR/tests/fixtures/plug-fake-modem
+
+tap_count=0
+tap_failed=0
+
+# A TAP description is one line; a multi-line message is folded.
+one_line () { printf '%s' "$*" | tr '\n#' ' _'; }
+
+ok () {
+  tap_count=$((tap_count + 1))
+  echo "ok $tap_count - $(one_line "$@")"
+}
+
+not_ok () {
+  tap_count=$((tap_count + 1))
+  tap_failed=$((tap_failed + 1))
+  echo "not ok $tap_count - $(one_line "$@")"
+}
+
+# check DESCRIPTION COMMAND…: one TAP line from a command's exit status.
+check () {
+  local description=$1; shift
+  if "$@"; then ok "$description"; else not_ok "$description"; fi
+}
+
+diag () { printf '# %s\n' "$@"; }
+
+# as_tester COMMAND…: run COMMAND as the test user with a clean
+# environment that only knows the test system bus.
+as_tester () {
+  local extra=()
+  local name
+  for name in ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_DEBUG G_MESSAGES_DEBUG LANGUAGE; do
+    [ -n "${!name:-}" ] && extra+=("$name=${!name}")
+  done
+  runuser -u "$PLUG_TEST_USER" -- env -i \
+    PATH=/usr/local/bin:/usr/bin:/bin \
+    HOME="$(getent passwd "$PLUG_TEST_USER" | cut -d: -f6)" \
+    LANG=C.UTF-8 \
+    DBUS_SYSTEM_BUS_ADDRESS="$DBUS_SYSTEM_BUS_ADDRESS" \
+    "${extra[@]}" \
+    "$@"
+}
+
+# wait_until SECONDS COMMAND…: poll COMMAND every 0.1 s until it succeeds.
+wait_until () {
+  local seconds=$1; shift
+  local tries=$((seconds * 10))
+  while [ $tries -gt 0 ]; do
+    "$@" >/dev/null 2>&1 && return 0
+    sleep 0.1
+    tries=$((tries - 1))
+  done
+  return 1
+}
+
+# On failure the daemons' logs go to the test log.
+finish () {
+  echo "1..$tap_count"
+  if [ $tap_failed -gt 0 ]; then
+    diag "$tap_failed of $tap_count failed; the daemons' logs follow"
+    PLUG_STACK_LOG_LINES=60 "$PLUG_STACK" logs "$PLUG_STACK_DIR" | sed 's/^/# /'
+    exit 1
+  fi
+  exit 0
+}
