@@ -21,30 +21,7 @@ PLUG_STACK=$PLUG_SOURCE_DIR/tests/harness/plug-stack
 PLUGBOARDCTL=$PLUG_BUILD_DIR/app/cli/plugboardctl
 export PLUG_FAKE_MODEM=$PLUG_BUILD_DIR/tests/fixtures/plug-fake-modem
 
-tap_count=0
-tap_failed=0
-
-# A TAP description is one line; a multi-line message is folded.
-one_line () { printf '%s' "$*" | tr '\n#' ' _'; }
-
-ok () {
-  tap_count=$((tap_count + 1))
-  echo "ok $tap_count - $(one_line "$@")"
-}
-
-not_ok () {
-  tap_count=$((tap_count + 1))
-  tap_failed=$((tap_failed + 1))
-  echo "not ok $tap_count - $(one_line "$@")"
-}
-
-# check DESCRIPTION COMMAND…: one TAP line from a command's exit status.
-check () {
-  local description=$1; shift
-  if "$@"; then ok "$description"; else not_ok "$description"; fi
-}
-
-diag () { printf '# %s\n' "$@"; }
+. "$PLUG_SOURCE_DIR/tests/tap.sh"
 
 # as_tester COMMAND…: run COMMAND as the test user with a clean
 # environment that only knows the test system bus.
@@ -63,25 +40,10 @@ as_tester () {
     "$@"
 }
 
-# wait_until SECONDS COMMAND…: poll COMMAND every 0.1 s until it succeeds.
-wait_until () {
-  local seconds=$1; shift
-  local tries=$((seconds * 10))
-  while [ $tries -gt 0 ]; do
-    "$@" >/dev/null 2>&1 && return 0
-    sleep 0.1
-    tries=$((tries - 1))
-  done
-  return 1
-}
-
 # On failure the daemons' logs go to the test log.
 finish () {
-  echo "1..$tap_count"
   if [ $tap_failed -gt 0 ]; then
-    diag "$tap_failed of $tap_count failed; the daemons' logs follow"
-    PLUG_STACK_LOG_LINES=60 "$PLUG_STACK" logs "$PLUG_STACK_DIR" | sed 's/^/# /'
-    exit 1
+    PLUG_STACK_LOG_LINES=60 "$PLUG_STACK" logs "$PLUG_STACK_DIR" >"$PLUG_STACK_DIR/logs.txt" 2>&1
   fi
-  exit 0
+  finish_tap "$PLUG_STACK_DIR/logs.txt"
 }

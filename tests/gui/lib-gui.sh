@@ -1,0 +1,108 @@
+# lib-gui.sh: run Plugboard under Xvfb for the gui tests and the startup
+# benchmark. Sourced, not run.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# With the real daemons up (PLUG_STACK_DIR set), the app runs as the test
+# user on the test system bus, as a person would run it; without them it
+# runs as the caller and shows the services as unreachable.
+
+xvfb_pid=
+app_pid=
+GUI_DIR=$(mktemp -d "${TMPDIR:-/tmp}/plugboard-gui.XXXXXX")
+chmod 755 "$GUI_DIR"
+
+gui_cleanup () {
+  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+  wait 2>/dev/null
+  rm -rf "$GUI_DIR"
+}
+trap gui_cleanup EXIT
+
+# start_xvfb: a display of our own; Xvfb picks a free number.
+start_xvfb () {
+  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset 3>"$GUI_DIR/display" >"$GUI_DIR/xvfb.log" 2>&1 &
+  xvfb_pid=$!
+  for _ in $(seq 100); do
+    [ -s "$GUI_DIR/display" ] && break
+    sleep 0.05
+  done
+  [ -s "$GUI_DIR/display" ] || { echo "Bail out! Xvfb did not start: $(cat "$GUI_DIR/xvfb.log")"; exit 1; }
+  export DISPLAY=:$(cat "$GUI_DIR/display")
+}
+
+# run_gui PROGRAM ARGS…: start PROGRAM in the background with a session bus
+# of its own, a fixed renderer, and the first-frame report in
+# $GUI_DIR/first-frame. Sets app_pid (the session bus's; killing it ends
+# the app too).
+run_gui () {
+  local user_prefix=()
+  local environment=(
+    DISPLAY="$DISPLAY"
+    GSK_RENDERER=cairo
+    GTK_A11Y=none
+    NO_AT_BRIDGE=1
+    LANG="${GUI_LANG:-C.UTF-8}"
+    LANGUAGE="${GUI_LANGUAGE:-}"
+    GSETTINGS_BACKEND="${GUI_GSETTINGS_BACKEND:-memory}"
+    GSETTINGS_SCHEMA_DIR="$PLUG_BUILD_DIR/data"
+    XDG_CONFIG_HOME="$GUI_DIR/config"
+    XDG_CACHE_HOME="$GUI_DIR/cache"
+    XDG_RUNTIME_DIR="$GUI_DIR/runtime"
+    PLUG_FIRST_FRAME_FILE="$GUI_DIR/first-frame"
+    HOME="$GUI_DIR/home"
+    PATH=/usr/bin:/bin
+  )
+  local name
+  for name in ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_DEBUG G_MESSAGES_DEBUG; do
+    [ -n "${!name:-}" ] && environment+=("$name=${!name}")
+  done
+  mkdir -p "$GUI_DIR/config" "$GUI_DIR/cache" "$GUI_DIR/runtime" "$GUI_DIR/home"
+  chmod 700 "$GUI_DIR/runtime"
+  rm -f "$GUI_DIR/first-frame"
+  if [ -n "${PLUG_STACK_DIR:-}" ] && [ -f "$PLUG_STACK_DIR/env" ]; then
+    . "$PLUG_STACK_DIR/env"
+    environment+=(DBUS_SYSTEM_BUS_ADDRESS="$DBUS_SYSTEM_BUS_ADDRESS")
+    chown -R "$PLUG_TEST_USER:" "$GUI_DIR/config" "$GUI_DIR/cache" "$GUI_DIR/runtime" "$GUI_DIR/home"
+    chmod 777 "$GUI_DIR"
+    user_prefix=(runuser -u "$PLUG_TEST_USER" --)
+  else
+    environment+=(DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent/plugboard-gui-test)
+  fi
+  "${user_prefix[@]}" env -i "${environment[@]}" \
+    dbus-run-session -- "$@" >"$GUI_DIR/app.log" 2>&1 &
+  app_pid=$!
+}
+
+# wait_first_frame SECONDS: the app wrote the time of its first frame.
+wait_first_frame () {
+  local tries=$(($1 * 20))
+  while [ $tries -gt 0 ]; do
+    [ -s "$GUI_DIR/first-frame" ] && return 0
+    kill -0 "$app_pid" 2>/dev/null || return 1
+    sleep 0.05
+    tries=$((tries - 1))
+  done
+  return 1
+}
+
+stop_gui () {
+  if [ -n "$app_pid" ]; then
+    kill "$app_pid" 2>/dev/null
+    wait "$app_pid" 2>/dev/null
+    app_pid=
+  fi
+}
+
+# screenshot FILE: the whole screen, as a person would see it.
+screenshot () {
+  import -display "$DISPLAY" -window root "$1"
+}
+
+# distinct_colors FILE: how many colours an image has; a window that did
+# not draw leaves the root window a single colour.
+distinct_colors () {
+  convert "$1" -format '%k' info:
+}

@@ -1,0 +1,93 @@
+#!/bin/bash
+# test-window-renders.sh: plugboard draws its window under Xvfb, and the
+# window is what a person should see. Screenshots are kept in
+# $PLUG_BUILD_DIR/screenshots for people to look at.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+set -uo pipefail
+. "$PLUG_SOURCE_DIR/tests/tap.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+
+PLUGBOARD=$PLUG_BUILD_DIR/app/shell/plugboard
+shots=$PLUG_BUILD_DIR/screenshots
+mkdir -p "$shots"
+
+start_xvfb
+run_gui "$PLUGBOARD"
+wait_first_frame 30
+check "plugboard reports its first frame" test -s "$GUI_DIR/first-frame"
+sleep 0.5
+
+window_id () { xdotool search --onlyvisible --name '^Plugboard$' 2>/dev/null | head -n 1; }
+check "a window titled Plugboard is mapped" test -n "$(window_id)"
+screenshot "$shots/window.png"
+colors=$(distinct_colors "$shots/window.png")
+check "the screenshot shows a drawn window ($colors colours)" test "$colors" -gt 100
+
+# Inside the window, the header bar and the content differ from black.
+geometry=$(xwininfo -id "$(window_id)" | awk '/Width:/ { w = $2 } /Height:/ { h = $2 } END { print w "x" h }')
+check "the window has the default size of 900x640 or more ($geometry)" \
+  awk -v g="$geometry" 'BEGIN { split(g, a, "x"); exit !(a[1] >= 900 && a[2] >= 640) }'
+mean=$(convert "$shots/window.png" -crop "${geometry}+0+0" -colorspace Gray -format '%[fx:mean]' info:)
+check "the window is not blank (mean brightness $mean)" awk -v m="$mean" 'BEGIN { exit !(m > 0.3) }'
+
+# Keys go through XTEST to the window under the pointer, as typed keys
+# would: there is no window manager to give focus, and GTK ignores
+# synthetic (XSendEvent) key events.
+xdotool mousemove 450 300
+
+# The primary menu opens, with its three items.
+xdotool key F10
+sleep 0.5
+screenshot "$shots/primary-menu.png"
+changed=$(compare -metric AE "$shots/window.png" "$shots/primary-menu.png" null: 2>&1)
+check "F10 opens the primary menu ($changed pixels changed)" test "${changed%%.*}" -gt 5000
+xdotool key Escape
+
+# The shortcuts window (Ctrl+?) is a second window.
+sleep 0.3
+visible_windows () { xdotool search --onlyvisible --class plugboard 2>/dev/null | wc -l; }
+before=$(visible_windows)
+xdotool key ctrl+question
+for _ in $(seq 40); do [ "$(visible_windows)" -gt "$before" ] && break; sleep 0.05; done
+check "Ctrl+? opens the Keyboard Shortcuts window" test "$(visible_windows)" -gt "$before"
+sleep 0.3
+screenshot "$shots/shortcuts.png"
+xdotool key Escape
+
+# Ctrl+Q closes the window, which saves its size, and the app exits.
+sleep 0.3
+xdotool key ctrl+q
+for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.05; done
+check "Ctrl+Q quits" sh -c "! kill -0 $app_pid 2>/dev/null"
+app_pid=
+
+# With a keyfile backend, a size set before the start is the size shown.
+mkdir -p "$GUI_DIR/config/glib-2.0/settings"
+cat >"$GUI_DIR/config/glib-2.0/settings/keyfile" <<KEYFILE
+[io/github/plugboard/Plugboard]
+window-width=700
+window-height=500
+KEYFILE
+GUI_GSETTINGS_BACKEND=keyfile run_gui "$PLUGBOARD"
+wait_first_frame 30
+sleep 0.3
+geometry=$(xwininfo -id "$(window_id)" | awk '/Width:/ { w = $2 } /Height:/ { h = $2 } END { print w "x" h }')
+check "the remembered size comes back ($geometry)" test "$geometry" = 700x500
+xdotool windowsize "$(window_id)" 800 560
+sleep 0.5
+xdotool mousemove 400 300 key ctrl+w
+for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.05; done
+app_pid=
+check "closing the window saved its new size" \
+  grep -q '^window-width=800$' "$GUI_DIR/config/glib-2.0/settings/keyfile"
+
+# Command-line errors.
+"$PLUGBOARD" --panel=nonsense >/dev/null 2>&1
+check "--panel with an unknown panel is a usage error (exit 2)" test $? = 2
+version=$("$PLUGBOARD" --version 2>/dev/null)
+check "--version prints the version ($version)" grep -qE '^plugboard [0-9]+\.[0-9]+' <<<"$version"
+
+finish_tap "$GUI_DIR/app.log"
