@@ -98,6 +98,19 @@ services_ready_cb (GObject      *object,
   g_application_release (G_APPLICATION (self));
 }
 
+static gboolean
+load_services_cb (gpointer user_data)
+{
+  PlugApplication *self = PLUG_APPLICATION (user_data);
+
+  plug_services_new_async (PLUG_SERVICES_CLIENTS_ALL,
+                           self->cancellable,
+                           services_ready_cb,
+                           g_object_ref (self));
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 plug_application_activate (GApplication *application)
 {
@@ -115,13 +128,12 @@ plug_application_startup (GApplication *application)
 
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
-  /* The window draws its first frame while the services are looked up;
-   * panels are handed them when they are known. */
+  /* The services are looked up once the window has drawn its first
+   * frame: their replies arrive at default priority and would otherwise
+   * be handled before the frame is painted. Panels show that they are
+   * loading until they are handed the services. */
   g_application_hold (application);
-  plug_services_new_async (PLUG_SERVICES_CLIENTS_ALL,
-                           self->cancellable,
-                           services_ready_cb,
-                           g_object_ref (self));
+  g_idle_add_full (G_PRIORITY_LOW, load_services_cb, g_object_ref (self), g_object_unref);
 }
 
 static void
