@@ -57,6 +57,17 @@ sleep 0.3
 screenshot "$shots/shortcuts.png"
 xdotool key Escape
 
+# The third item of the primary menu opens About.
+before=$(visible_windows)
+xdotool key F10
+sleep 0.4
+xdotool key Down Down Return
+for _ in $(seq 40); do [ "$(visible_windows)" -gt "$before" ] && break; sleep 0.05; done
+check "the primary menu opens the About window" test "$(visible_windows)" -gt "$before"
+sleep 0.5
+screenshot "$shots/about.png"
+xdotool key Escape
+
 # Ctrl+Q closes the window, which saves its size, and the app exits.
 sleep 0.3
 xdotool key ctrl+q
