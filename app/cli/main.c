@@ -15,6 +15,7 @@
 
 static const PlugCliCommand commands[] = {
   { "status", N_("Show which system services Plugboard can reach"), plug_cli_status },
+  { "drives", N_("List external drives and disk images"), plug_cli_drives },
 };
 
 static void
@@ -39,6 +40,10 @@ main (int    argc,
 {
   gboolean json = FALSE;
   int first = 1;
+
+  /* Each subcommand parses its own arguments, where argv[0] is the
+   * subcommand; GOption would otherwise name the program after it. */
+  g_set_prgname ("plugboardctl");
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);

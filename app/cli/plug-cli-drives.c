@@ -1,0 +1,420 @@
+/* plug-cli-drives.c: plugboardctl drives
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboardctl"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "plug-cli.h"
+#include "plug-drive-list.h"
+
+/*
+ * `plugboardctl drives` is a group of subcommands, one per thing the
+ * Drives panel does. Each subcommand parses its own options, so that
+ * `plugboardctl drives list --json` and `plugboardctl --json drives list`
+ * mean the same.
+ */
+
+static int drives_list (int argc, char **argv, gboolean json);
+
+static const PlugCliCommand subcommands[] = {
+  { "list", N_("List external drives and the disk images you attached"), drives_list },
+};
+
+static void
+print_subcommands (void)
+{
+  g_printerr (_("Subcommands:\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
+    g_printerr ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
+}
+
+static void
+print_help (void)
+{
+  g_print (_("Usage:\n  plugboardctl drives SUBCOMMAND [OPTIONS…]\n\n"));
+  g_print (_("External drives, memory cards and disk images.\n\n"));
+  g_print (_("Subcommands:\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
+    g_print ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
+  g_print (_("\nRun “plugboardctl drives SUBCOMMAND --help” for the options of a subcommand.\n"));
+}
+
+static int
+drives_usage_error (const char *message)
+{
+  g_printerr ("plugboardctl drives: %s\n", message);
+  print_subcommands ();
+  g_printerr (_("Try “plugboardctl drives --help” for more information.\n"));
+
+  return PLUG_CLI_EXIT_USAGE;
+}
+
+int
+plug_cli_drives (int      argc,
+                 char   **argv,
+                 gboolean json)
+{
+  g_autofree char *message = NULL;
+  int first = 1;
+
+  for (; first < argc && argv[first][0] == '-'; first++)
+    {
+      const char *option = argv[first];
+
+      if (g_str_equal (option, "--help") || g_str_equal (option, "-h"))
+        {
+          print_help ();
+          return PLUG_CLI_EXIT_DONE;
+        }
+      else if (g_str_equal (option, "--json"))
+        {
+          json = TRUE;
+        }
+      else
+        {
+          message = g_strdup_printf (_("unknown option “%s”"), option);
+          return drives_usage_error (message);
+        }
+    }
+
+  if (first >= argc)
+    return drives_usage_error (_("no subcommand given"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
+    {
+      if (g_str_equal (subcommands[i].name, argv[first]))
+        return subcommands[i].run (argc - first, argv + first, json);
+    }
+
+  message = g_strdup_printf (_("unknown subcommand “%s”"), argv[first]);
+
+  return drives_usage_error (message);
+}
+
+/* --- drives list ------------------------------------------------------ */
+
+static void
+add_string_member (JsonBuilder *builder,
+                   const char  *name,
+                   const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+static void
+add_int_member (JsonBuilder *builder,
+                const char  *name,
+                guint64      value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, (gint64) MIN (value, (guint64) G_MAXINT64));
+}
+
+static void
+add_volume_json (JsonBuilder *builder,
+                 PlugVolume  *volume)
+{
+  g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
+  const char * const *mount_points = plug_volume_get_mount_points (volume);
+  guint64 max_file_size = plug_volume_get_max_file_size (volume);
+  guint64 used;
+  guint64 free_space;
+  gboolean usage_known = plug_volume_get_usage (volume, &used, &free_space);
+
+  json_builder_begin_object (builder);
+  add_string_member (builder, "device", plug_volume_get_device (volume));
+  add_int_member (builder, "partition_number", plug_volume_get_partition_number (volume));
+  add_string_member (builder, "filesystem", plug_volume_get_filesystem (volume));
+  add_string_member (builder, "filesystem_version", plug_volume_get_filesystem_version (volume));
+  add_string_member (builder, "filesystem_name", filesystem_name);
+  add_string_member (builder, "label", plug_volume_get_label (volume));
+  add_string_member (builder, "uuid", plug_volume_get_uuid (volume));
+  add_int_member (builder, "size", plug_volume_get_size (volume));
+  add_string_member (builder, "mount_point", plug_volume_get_mount_point (volume));
+
+  json_builder_set_member_name (builder, "mount_points");
+  json_builder_begin_array (builder);
+  for (guint i = 0; mount_points[i] != NULL; i++)
+    json_builder_add_string_value (builder, mount_points[i]);
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "used");
+  if (usage_known)
+    json_builder_add_int_value (builder, (gint64) used);
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "free");
+  if (usage_known)
+    json_builder_add_int_value (builder, (gint64) free_space);
+  else
+    json_builder_add_null_value (builder);
+
+  json_builder_set_member_name (builder, "max_file_size");
+  if (max_file_size > 0)
+    json_builder_add_int_value (builder, (gint64) max_file_size);
+  else
+    json_builder_add_null_value (builder);
+
+  json_builder_end_object (builder);
+}
+
+static void
+add_drive_json (JsonBuilder *builder,
+                PlugDrive   *drive)
+{
+  g_autofree char *name = plug_drive_dup_display_name (drive);
+  GListModel *volumes = plug_drive_get_volumes (drive);
+  PlugDriveRestriction restriction = plug_drive_get_restriction (drive);
+
+  json_builder_begin_object (builder);
+  add_string_member (builder, "device", plug_drive_get_device (drive));
+  add_string_member (builder, "name", name);
+  add_string_member (builder, "model", plug_drive_get_model (drive));
+  add_string_member (builder, "vendor", plug_drive_get_vendor (drive));
+  add_string_member (builder, "serial", plug_drive_get_serial (drive));
+  add_int_member (builder, "size", plug_drive_get_size (drive));
+  add_string_member (builder, "connection",
+                     plug_drive_connection_get_id (plug_drive_get_connection (drive)));
+  json_builder_set_member_name (builder, "is_disk_image");
+  json_builder_add_boolean_value (builder, plug_drive_is_disk_image (drive));
+  json_builder_set_member_name (builder, "removable");
+  json_builder_add_boolean_value (builder, plug_drive_is_removable (drive));
+  add_string_member (builder, "backing_file", plug_drive_get_backing_file (drive));
+  json_builder_set_member_name (builder, "setup_by_uid");
+  if (plug_drive_is_disk_image (drive))
+    json_builder_add_int_value (builder, plug_drive_get_setup_by_uid (drive));
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "can_modify");
+  json_builder_add_boolean_value (builder, plug_drive_get_can_modify (drive));
+  add_string_member (builder, "restriction", plug_drive_restriction_get_id (restriction));
+  add_string_member (builder, "reason", plug_drive_restriction_get_reason (restriction));
+  json_builder_set_member_name (builder, "listed");
+  json_builder_add_boolean_value (builder, plug_drive_is_listed (drive));
+  add_string_member (builder, "udisks_object", plug_drive_get_object_path (drive));
+
+  json_builder_set_member_name (builder, "volumes");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (volumes); i++)
+    {
+      g_autoptr(PlugVolume) volume = g_list_model_get_item (volumes, i);
+
+      add_volume_json (builder, volume);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_end_object (builder);
+}
+
+static JsonNode *
+build_json (GListModel *drives)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (drives); i++)
+    {
+      g_autoptr(PlugDrive) drive = g_list_model_get_item (drives, i);
+
+      add_drive_json (builder, drive);
+    }
+  json_builder_end_array (builder);
+
+  return json_builder_get_root (builder);
+}
+
+static char *
+describe_mount (PlugVolume *volume)
+{
+  const char *mount_point = plug_volume_get_mount_point (volume);
+  g_autofree char *used_text = NULL;
+  g_autofree char *free_text = NULL;
+  guint64 used;
+  guint64 free_space;
+
+  if (mount_point == NULL)
+    return g_strdup (_("not mounted"));
+
+  if (!plug_volume_get_usage (volume, &used, &free_space))
+    /* Translators: %s is a folder, such as /media/alice/STICK */
+    return g_strdup_printf (_("mounted at %s"), mount_point);
+
+  used_text = g_format_size (used);
+  free_text = g_format_size (free_space);
+  /* Translators: a folder, then two sizes, such as 1.2 GB */
+  return g_strdup_printf (_("mounted at %s, %s used, %s free"), mount_point, used_text, free_text);
+}
+
+static void
+print_drive_text (PlugDrive *drive)
+{
+  g_autofree char *name = plug_drive_dup_display_name (drive);
+  g_autofree char *size_text = g_format_size (plug_drive_get_size (drive));
+  GListModel *volumes = plug_drive_get_volumes (drive);
+  guint n_volumes = g_list_model_get_n_items (volumes);
+  int device_width = 0;
+  int filesystem_width = 0;
+  int label_width = 0;
+
+  /* Translators: a drive: its name, device, connection and size, such as
+   * “SanDisk Cruzer — /dev/sdb, USB, 16.0 GB” */
+  g_print (_("%s — %s, %s, %s\n"),
+           name, plug_drive_get_device (drive),
+           plug_drive_connection_get_display_name (plug_drive_get_connection (drive)),
+           size_text);
+
+  if (plug_drive_get_backing_file (drive) != NULL)
+    g_print (_("  File: %s\n"), plug_drive_get_backing_file (drive));
+  if (!plug_drive_get_can_modify (drive))
+    g_print (_("  Plugboard will not change this drive: %s.\n"),
+             plug_drive_restriction_get_reason (plug_drive_get_restriction (drive)));
+
+  if (n_volumes == 0)
+    g_print (_("  No volumes\n"));
+
+  /* Columns line up within a drive; widths are in bytes, which is right
+   * for device paths and near enough for labels. */
+  for (guint i = 0; i < n_volumes; i++)
+    {
+      g_autoptr(PlugVolume) volume = g_list_model_get_item (volumes, i);
+      g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
+      const char *label = plug_volume_get_label (volume);
+
+      device_width = MAX (device_width, (int) strlen (plug_volume_get_device (volume)));
+      filesystem_width = MAX (filesystem_width, filesystem_name != NULL ? (int) strlen (filesystem_name) : 1);
+      label_width = MAX (label_width, label != NULL ? (int) strlen (label) + 2 : 1);
+    }
+
+  for (guint i = 0; i < n_volumes; i++)
+    {
+      g_autoptr(PlugVolume) volume = g_list_model_get_item (volumes, i);
+      g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
+      g_autofree char *quoted_label = NULL;
+      g_autofree char *volume_size = g_format_size (plug_volume_get_size (volume));
+      g_autofree char *mount = describe_mount (volume);
+
+      if (plug_volume_get_label (volume) != NULL)
+        quoted_label = g_strdup_printf ("“%s”", plug_volume_get_label (volume));
+
+      g_print ("  %-*s  %-*s  %-*s  %9s  %s\n",
+               device_width, plug_volume_get_device (volume),
+               filesystem_width, filesystem_name != NULL ? filesystem_name : "-",
+               label_width, quoted_label != NULL ? quoted_label : "-",
+               volume_size, mount);
+
+      if (plug_volume_get_max_file_size (volume) == G_GUINT64_CONSTANT (0xFFFFFFFF))
+        g_print ("  %-*s  %s\n", device_width, "",
+                 _("Files larger than 4 GB cannot be stored on this drive"));
+    }
+}
+
+static void
+print_text (GListModel *drives)
+{
+  guint n_drives = g_list_model_get_n_items (drives);
+
+  if (n_drives == 0)
+    {
+      g_print (_("No external drives or disk images. Plug in a USB drive or memory card.\n"));
+      return;
+    }
+
+  for (guint i = 0; i < n_drives; i++)
+    {
+      g_autoptr(PlugDrive) drive = g_list_model_get_item (drives, i);
+
+      if (i > 0)
+        g_print ("\n");
+      print_drive_text (drive);
+    }
+}
+
+static void
+usage_refreshed_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  GAsyncResult **result_out = user_data;
+
+  *result_out = g_object_ref (result);
+  g_main_context_wakeup (NULL);
+}
+
+static int
+drives_list (int      argc,
+             char   **argv,
+             gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugDriveList) drives = NULL;
+  g_autoptr(GAsyncResult) usage_result = NULL;
+  g_autoptr(GError) error = NULL;
+  UDisksClient *client;
+  gboolean all = FALSE;
+  int exit_code;
+  const GOptionEntry entries[] = {
+    { "all", 0, 0, G_OPTION_ARG_NONE, &all,
+      N_("Also list what Plugboard leaves alone (the system disk, disk images of other users), saying why"), NULL },
+    { NULL }
+  };
+
+  context = plug_cli_option_context_new ("drives list", NULL,
+                                         _("List external drives, memory cards and the disk images you attached, with their volumes."),
+                                         &json);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc > 1)
+    return plug_cli_usage_error ("drives list", _("Unexpected argument “%s”"), argv[1]);
+
+  services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_UDISKS, &error);
+  if (services == NULL)
+    return plug_cli_fail (_("Could not reach the system services: %s"), error->message);
+
+  if (plug_services_get_system_bus_error (services) != NULL)
+    return plug_cli_fail (_("The system bus cannot be reached: %s"),
+                          plug_services_get_system_bus_error (services));
+
+  /* The client exists while udisksd is not running; its Manager object
+   * is there only when the daemon is. */
+  client = plug_services_get_udisks_client (services);
+  if (client == NULL || udisks_client_get_manager (client) == NULL)
+    return plug_cli_fail (_("udisks2 is not running, and drives cannot be listed without it. "
+                            "Install the “%s” package, or start its service."),
+                          plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+
+  drives = plug_drive_list_new (client,
+                                all ? PLUG_DRIVE_LIST_FLAGS_INCLUDE_UNLISTED : PLUG_DRIVE_LIST_FLAGS_NONE);
+
+  plug_drive_list_refresh_usage_async (drives, NULL, usage_refreshed_cb, &usage_result);
+  while (usage_result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  if (!plug_drive_list_refresh_usage_finish (drives, usage_result, &error))
+    return plug_cli_fail (_("Could not read how full the volumes are: %s"), error->message);
+
+  if (json)
+    {
+      g_autoptr(JsonNode) node = build_json (G_LIST_MODEL (drives));
+
+      plug_cli_print_json (node);
+    }
+  else
+    {
+      print_text (G_LIST_MODEL (drives));
+    }
+
+  return PLUG_CLI_EXIT_DONE;
+}
