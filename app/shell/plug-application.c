@@ -208,6 +208,34 @@ show_panel_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* One action per panel, named by its id, for the desktop file's actions:
+ * with DBusActivatable=true the launcher activates the action by name,
+ * without a parameter. */
+static void
+panel_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (user_data), "show-panel",
+                                  g_variant_new_string (g_action_get_name (G_ACTION (action))));
+}
+
+static void
+add_panel_actions (PlugApplication *self)
+{
+  const PlugPanelInfo *panels;
+  guint n_panels;
+
+  panels = plug_panel_registry_get_all (&n_panels);
+  for (guint i = 0; i < n_panels; i++)
+    {
+      g_autoptr(GSimpleAction) action = g_simple_action_new (panels[i].id, NULL);
+
+      g_signal_connect_object (action, "activate", G_CALLBACK (panel_action), self, 0);
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+    }
+}
+
 static void
 show_about (GtkWindow *parent)
 {
@@ -344,6 +372,7 @@ plug_application_init (PlugApplication *self)
   };
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *help_accels[] = { "F1", NULL };
+  static const char *shortcuts_accels[] = { "<Control>question", "<Control>slash", NULL };
 
   self->settings = g_settings_new ("io.github.plugboard.Plugboard");
   self->cancellable = g_cancellable_new ();
@@ -351,7 +380,9 @@ plug_application_init (PlugApplication *self)
   g_application_add_main_option_entries (G_APPLICATION (self), options);
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);
+  add_panel_actions (self);
 
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", shortcuts_accels);
 }

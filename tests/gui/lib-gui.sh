@@ -14,7 +14,7 @@ GUI_DIR=$(mktemp -d "${TMPDIR:-/tmp}/plugboard-gui.XXXXXX")
 chmod 755 "$GUI_DIR"
 
 gui_cleanup () {
-  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null
+  stop_gui
   [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
   wait 2>/dev/null
   rm -rf "$GUI_DIR"
@@ -88,12 +88,33 @@ wait_first_frame () {
   return 1
 }
 
+# descendants PID: every process below PID.
+descendants () {
+  local child
+  for child in $(pgrep -P "$1"); do
+    echo "$child"
+    descendants "$child"
+  done
+}
+
+# stop_gui: end the app itself. dbus-run-session then stops its session
+# bus and exits; killing dbus-run-session instead would leave the bus.
 stop_gui () {
-  if [ -n "$app_pid" ]; then
-    kill "$app_pid" 2>/dev/null
-    wait "$app_pid" 2>/dev/null
-    app_pid=
-  fi
+  [ -n "$app_pid" ] || return 0
+  local pid
+  for pid in $(descendants "$app_pid"); do
+    case "$(cat "/proc/$pid/comm" 2>/dev/null)" in
+      dbus-daemon|dbus-run-sessio|runuser|env|"") ;;
+      *) kill "$pid" 2>/dev/null ;;
+    esac
+  done
+  for _ in $(seq 100); do
+    kill -0 "$app_pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  kill "$app_pid" 2>/dev/null
+  wait "$app_pid" 2>/dev/null
+  app_pid=
 }
 
 # screenshot FILE: the whole screen, as a person would see it.

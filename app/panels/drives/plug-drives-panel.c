@@ -1,0 +1,296 @@
+/* plug-drives-panel.c: The Drives panel
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-drives"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "plug-drive-group.h"
+#include "plug-drive-list.h"
+#include "plug-drives-panel.h"
+
+/*
+ * The panel lists external drives and the disk images the user attached,
+ * one group per drive, from the core's PlugDriveList, which follows udisks
+ * live. Until the shell hands over the services it says it is looking;
+ * without udisks it says what to install. It owns no D-Bus client: the
+ * drive list reads the UDisksClient that PlugServices owns.
+ */
+
+struct _PlugDrivesPanel
+{
+  PlugPanel      parent_instance;
+
+  /* Template widgets */
+  GtkStack      *stack;
+  GtkSpinner    *spinner;
+  AdwStatusPage *unavailable_page;
+  GtkBox        *drives_box;
+
+  /* Owned */
+  GSignalGroup  *services_signals;
+  PlugDriveList *drive_list;
+  GCancellable  *cancellable;
+
+  /* The PlugDriveGroup of each drive, in the drive list's order; the box
+   * holds the references. */
+  GPtrArray     *groups;
+};
+
+G_DEFINE_FINAL_TYPE (PlugDrivesPanel, plug_drives_panel, PLUG_TYPE_PANEL)
+
+static void
+show_page (PlugDrivesPanel *self,
+           const char      *name)
+{
+  gtk_stack_set_visible_child_name (self->stack, name);
+  gtk_spinner_set_spinning (self->spinner, g_str_equal (name, "loading"));
+}
+
+static void
+show_unavailable (PlugDrivesPanel *self,
+                  const char      *title,
+                  const char      *description)
+{
+  adw_status_page_set_title (self->unavailable_page, title);
+  adw_status_page_set_description (self->unavailable_page, description);
+  show_page (self, "unavailable");
+}
+
+static void
+show_drives_or_empty (PlugDrivesPanel *self)
+{
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->drive_list)) > 0)
+    show_page (self, "drives");
+  else
+    show_page (self, "empty");
+}
+
+/* Keeps one group per drive, in the drive list's order. */
+static void
+update_groups (PlugDrivesPanel *self,
+               guint            position,
+               guint            removed,
+               guint            added)
+{
+  GListModel *drives = G_LIST_MODEL (self->drive_list);
+
+  for (guint i = 0; i < removed; i++)
+    {
+      gtk_box_remove (self->drives_box, g_ptr_array_index (self->groups, position));
+      g_ptr_array_remove_index (self->groups, position);
+    }
+
+  for (guint i = 0; i < added; i++)
+    {
+      g_autoptr(PlugDrive) drive = g_list_model_get_item (drives, position + i);
+      GtkWidget *group = plug_drive_group_new (drive);
+      GtkWidget *previous = position + i > 0 ? g_ptr_array_index (self->groups, position + i - 1) : NULL;
+
+      gtk_box_insert_child_after (self->drives_box, group, previous);
+      g_ptr_array_insert (self->groups, position + i, group);
+    }
+}
+
+static void update_state (PlugDrivesPanel *self);
+
+static void
+drives_changed_cb (PlugDrivesPanel *self,
+                   guint            position,
+                   guint            removed,
+                   guint            added,
+                   GListModel      *drives)
+{
+  update_groups (self, position, removed, added);
+
+  /* When udisks stops, its drives leave the list; that makes the list
+   * empty, but the panel should say why. */
+  update_state (self);
+}
+
+static void
+clear_drive_list (PlugDrivesPanel *self)
+{
+  if (self->drive_list != NULL)
+    g_signal_handlers_disconnect_by_data (self->drive_list, self);
+  g_clear_object (&self->drive_list);
+
+  for (guint i = 0; i < self->groups->len; i++)
+    gtk_box_remove (self->drives_box, g_ptr_array_index (self->groups, i));
+  g_ptr_array_set_size (self->groups, 0);
+}
+
+static void
+set_client (PlugDrivesPanel *self,
+            UDisksClient    *client)
+{
+  if (self->drive_list != NULL && plug_drive_list_get_client (self->drive_list) == client)
+    return;
+
+  clear_drive_list (self);
+
+  self->drive_list = plug_drive_list_new (client, PLUG_DRIVE_LIST_FLAGS_NONE);
+  g_signal_connect_object (self->drive_list, "items-changed",
+                           G_CALLBACK (drives_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  update_groups (self, 0, 0, g_list_model_get_n_items (G_LIST_MODEL (self->drive_list)));
+}
+
+static void
+update_state (PlugDrivesPanel *self)
+{
+  PlugServices *services = plug_panel_get_services (PLUG_PANEL (self));
+  UDisksClient *client;
+
+  if (services == NULL)
+    {
+      show_page (self, "loading");
+      return;
+    }
+
+  if (plug_services_get_system_bus_error (services) != NULL)
+    {
+      g_autofree char *description =
+        /* Translators: %s is the error message from D-Bus */
+        g_strdup_printf (_("Drives are listed by system services, which Plugboard reaches through the system bus: %s"),
+                         plug_services_get_system_bus_error (services));
+
+      show_unavailable (self, _("System Bus Not Reachable"), description);
+      return;
+    }
+
+  client = plug_services_get_udisks_client (services);
+
+  if (client != NULL && plug_services_is_running (services, PLUG_SERVICE_KIND_UDISKS))
+    {
+      set_client (self, client);
+      show_drives_or_empty (self);
+      return;
+    }
+
+  /* The bus starts udisks on first use; it says when it is up. */
+  if (client != NULL && plug_services_is_activatable (services, PLUG_SERVICE_KIND_UDISKS))
+    {
+      show_page (self, "loading");
+      return;
+    }
+
+  {
+    g_autofree char *description =
+      /* Translators: %s is the name of a package, such as udisks2 */
+      g_strdup_printf (_("Plugboard finds drives through the udisks2 system service. Install the “%s” package, or start its service."),
+                       plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+
+    show_unavailable (self, _("udisks2 Is Not Running"), description);
+  }
+}
+
+static void
+services_changed_cb (PlugDrivesPanel *self,
+                     PlugServiceKind  kind)
+{
+  if (kind == PLUG_SERVICE_KIND_UDISKS)
+    update_state (self);
+}
+
+static void
+plug_drives_panel_services_changed (PlugPanel    *panel,
+                                    PlugServices *services)
+{
+  PlugDrivesPanel *self = PLUG_DRIVES_PANEL (panel);
+
+  g_signal_group_set_target (self->services_signals, services);
+  if (services == NULL)
+    clear_drive_list (self);
+  update_state (self);
+}
+
+static void
+usage_refreshed_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_drive_list_refresh_usage_finish (PLUG_DRIVE_LIST (object), result, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_debug ("Could not refresh how full the volumes are: %s", error->message);
+}
+
+/* Files are written while the panel is away; how full a volume is should
+ * be fresh whenever it is shown again. */
+static void
+plug_drives_panel_map (GtkWidget *widget)
+{
+  PlugDrivesPanel *self = PLUG_DRIVES_PANEL (widget);
+
+  GTK_WIDGET_CLASS (plug_drives_panel_parent_class)->map (widget);
+
+  if (self->drive_list != NULL)
+    plug_drive_list_refresh_usage_async (self->drive_list, self->cancellable,
+                                         usage_refreshed_cb, NULL);
+}
+
+static void
+plug_drives_panel_dispose (GObject *object)
+{
+  PlugDrivesPanel *self = PLUG_DRIVES_PANEL (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+
+  if (self->groups != NULL)
+    clear_drive_list (self);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_object (&self->services_signals);
+
+  /* The template's root is AdwBin's child: AdwBin must let go of it first,
+   * or disposing the template unparents it behind AdwBin's back, and
+   * AdwBin then unparents a widget that is gone. */
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_DRIVES_PANEL);
+
+  G_OBJECT_CLASS (plug_drives_panel_parent_class)->dispose (object);
+}
+
+static void
+plug_drives_panel_class_init (PlugDrivesPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  PlugPanelClass *panel_class = PLUG_PANEL_CLASS (klass);
+
+  object_class->dispose = plug_drives_panel_dispose;
+
+  widget_class->map = plug_drives_panel_map;
+
+  panel_class->services_changed = plug_drives_panel_services_changed;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/plugboard/Plugboard/panels/drives/plug-drives-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlugDrivesPanel, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlugDrivesPanel, spinner);
+  gtk_widget_class_bind_template_child (widget_class, PlugDrivesPanel, unavailable_page);
+  gtk_widget_class_bind_template_child (widget_class, PlugDrivesPanel, drives_box);
+}
+
+static void
+plug_drives_panel_init (PlugDrivesPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->groups = g_ptr_array_new ();
+  self->cancellable = g_cancellable_new ();
+
+  self->services_signals = g_signal_group_new (PLUG_TYPE_SERVICES);
+  g_signal_group_connect_object (self->services_signals, "changed",
+                                 G_CALLBACK (services_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+
+  show_page (self, "loading");
+}

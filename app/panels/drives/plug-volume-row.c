@@ -1,0 +1,219 @@
+/* plug-volume-row.c: One volume of a drive, in the Drives panel
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-drives"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "plug-volume-row.h"
+
+/*
+ * The row shows what the volume is called (its label, the name it mounts
+ * as), its filesystem, size and device, where it is mounted, and how full
+ * it is. It follows the PlugVolume, which the core updates in place.
+ */
+
+struct _PlugVolumeRow
+{
+  AdwActionRow  parent_instance;
+
+  /* Template widgets */
+  GtkWidget    *usage_box;
+  GtkLevelBar  *usage_bar;
+  GtkLabel     *usage_label;
+
+  /* Owned */
+  PlugVolume   *volume;
+};
+
+G_DEFINE_FINAL_TYPE (PlugVolumeRow, plug_volume_row, ADW_TYPE_ACTION_ROW)
+
+enum {
+  PROP_0,
+  PROP_VOLUME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+update (PlugVolumeRow *self)
+{
+  g_autofree char *name = plug_volume_dup_display_name (self->volume);
+  g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (self->volume);
+  g_autofree char *size_text = g_format_size (plug_volume_get_size (self->volume));
+  g_autofree char *facts = NULL;
+  g_autofree char *mount = NULL;
+  g_autoptr(GString) subtitle = g_string_new (NULL);
+  const char *mount_point = plug_volume_get_mount_point (self->volume);
+  guint64 used;
+  guint64 free_space;
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), name);
+
+  /* Translators: a volume's filesystem, size and device, such as
+   * “FAT32 · 16.0 GB · /dev/sdb1” */
+  facts = g_strdup_printf (_("%s · %s · %s"),
+                           filesystem_name != NULL ? filesystem_name : _("No known filesystem"),
+                           size_text,
+                           plug_volume_get_device (self->volume));
+  g_string_append (subtitle, facts);
+
+  if (mount_point != NULL)
+    /* Translators: %s is a folder, such as /media/alice/STICK */
+    mount = g_strdup_printf (_("Mounted at %s"), mount_point);
+  else if (plug_volume_get_filesystem (self->volume) != NULL)
+    mount = g_strdup (_("Not mounted"));
+  if (mount != NULL)
+    g_string_append_printf (subtitle, "\n%s", mount);
+
+  /* The plain fact that matters for a FAT drive: it is why people come to
+   * reformat one. */
+  if (plug_volume_get_max_file_size (self->volume) == G_GUINT64_CONSTANT (0xFFFFFFFF))
+    g_string_append_printf (subtitle, "\n%s", _("Files larger than 4 GB cannot be stored on this drive"));
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self), subtitle->str);
+
+  if (plug_volume_get_usage (self->volume, &used, &free_space) && used + free_space > 0)
+    {
+      g_autofree char *free_text = g_format_size (free_space);
+      g_autofree char *usage_text = NULL;
+
+      gtk_level_bar_set_value (self->usage_bar, (double) used / (double) (used + free_space));
+      /* Translators: %s is a size, such as 1.2 GB */
+      usage_text = g_strdup_printf (_("%s free"), free_text);
+      gtk_label_set_label (self->usage_label, usage_text);
+      gtk_widget_set_visible (self->usage_box, TRUE);
+    }
+  else
+    {
+      gtk_widget_set_visible (self->usage_box, FALSE);
+    }
+}
+
+static void
+plug_volume_row_constructed (GObject *object)
+{
+  PlugVolumeRow *self = PLUG_VOLUME_ROW (object);
+
+  G_OBJECT_CLASS (plug_volume_row_parent_class)->constructed (object);
+
+  g_signal_connect_object (self->volume, "notify",
+                           G_CALLBACK (update), self,
+                           G_CONNECT_SWAPPED);
+  update (self);
+}
+
+static void
+plug_volume_row_dispose (GObject *object)
+{
+  PlugVolumeRow *self = PLUG_VOLUME_ROW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_VOLUME_ROW);
+  g_clear_object (&self->volume);
+
+  G_OBJECT_CLASS (plug_volume_row_parent_class)->dispose (object);
+}
+
+static void
+plug_volume_row_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  PlugVolumeRow *self = PLUG_VOLUME_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_VOLUME:
+      g_value_set_object (value, self->volume);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+plug_volume_row_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  PlugVolumeRow *self = PLUG_VOLUME_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_VOLUME:
+      self->volume = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+plug_volume_row_class_init (PlugVolumeRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = plug_volume_row_constructed;
+  object_class->dispose = plug_volume_row_dispose;
+  object_class->get_property = plug_volume_row_get_property;
+  object_class->set_property = plug_volume_row_set_property;
+
+  properties[PROP_VOLUME] =
+    g_param_spec_object ("volume", NULL, NULL,
+                         PLUG_TYPE_VOLUME,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/plugboard/Plugboard/panels/drives/plug-volume-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, usage_box);
+  gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, usage_bar);
+  gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, usage_label);
+}
+
+static void
+plug_volume_row_init (PlugVolumeRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The bar shows how full the volume is, in the accent colour; GTK's
+   * default offsets would paint a nearly empty volume as a warning. */
+  gtk_level_bar_remove_offset_value (self->usage_bar, GTK_LEVEL_BAR_OFFSET_LOW);
+  gtk_level_bar_remove_offset_value (self->usage_bar, GTK_LEVEL_BAR_OFFSET_HIGH);
+  gtk_level_bar_remove_offset_value (self->usage_bar, GTK_LEVEL_BAR_OFFSET_FULL);
+}
+
+GtkWidget *
+plug_volume_row_new (PlugVolume *volume)
+{
+  g_return_val_if_fail (PLUG_IS_VOLUME (volume), NULL);
+
+  return g_object_new (PLUG_TYPE_VOLUME_ROW,
+                       "volume", volume,
+                       NULL);
+}
+
+/**
+ * plug_volume_row_get_volume:
+ *
+ * Returns: (transfer none): the volume the row shows
+ */
+PlugVolume *
+plug_volume_row_get_volume (PlugVolumeRow *self)
+{
+  g_return_val_if_fail (PLUG_IS_VOLUME_ROW (self), NULL);
+
+  return self->volume;
+}

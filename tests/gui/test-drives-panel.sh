@@ -1,0 +1,42 @@
+#!/bin/bash
+# test-drives-panel.sh: the Drives panel under Xvfb, as the test user
+# against the real udisksd: empty, a disk image attached while it is open,
+# and detached again. Screenshots in $PLUG_BUILD_DIR/screenshots.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+. "$PLUG_SOURCE_DIR/tests/system/lib.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+
+shots=$PLUG_BUILD_DIR/screenshots
+mkdir -p "$shots"
+image=$PLUG_STACK_DIR/images/gui-photos.img
+rm -f "$image"
+as_tester truncate -s 96M "$image"
+as_tester /sbin/mkfs.ext4 -q -L Photos "$image"
+
+start_xvfb
+run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=drives
+wait_first_frame 30
+check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-frame"
+sleep 1.5
+screenshot "$shots/drives-empty.png"
+check "the empty Drives panel is drawn" test "$(distinct_colors "$shots/drives-empty.png")" -gt 50
+
+device=$(as_tester udisksctl loop-setup --no-user-interaction --file "$image" | grep -oE '/dev/loop[0-9]+')
+check "the test user attached an image ($device)" test -n "$device"
+sleep 1.5
+screenshot "$shots/drives-one-image.png"
+changed=$(compare -metric AE "$shots/drives-empty.png" "$shots/drives-one-image.png" null: 2>&1)
+check "the image appears in the open panel ($changed pixels changed)" test "${changed%%.*}" -gt 5000
+
+as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null
+sleep 1.5
+screenshot "$shots/drives-detached.png"
+changed=$(compare -metric AE "$shots/drives-empty.png" "$shots/drives-detached.png" null: 2>&1)
+check "detached, the panel is empty again ($changed pixels differ)" test "${changed%%.*}" -lt 200
+
+stop_gui
+rm -f "$image"
+finish
