@@ -102,6 +102,35 @@ plug_window_get_panel (PlugWindow *self)
   return adw_view_stack_get_visible_child_name (self->view_stack);
 }
 
+/* GtkApplication would build the shortcuts window from gtk/help-overlay.ui
+ * for every new window, before its first frame; it is built here on first
+ * use instead. */
+static void
+show_help_overlay_action (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  PlugWindow *self = PLUG_WINDOW (user_data);
+  GtkShortcutsWindow *overlay;
+
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = NULL;
+
+      builder = gtk_builder_new_from_resource ("/io/github/plugboard/Plugboard/shell/help-overlay.ui");
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      /* This also replaces our action with GTK's own, which shows it. */
+      gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), overlay);
+    }
+
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
+static const GActionEntry window_actions[] = {
+  { "show-help-overlay", show_help_overlay_action },
+};
+
 static void
 restore_state (PlugWindow *self)
 {
@@ -209,6 +238,9 @@ static void
 plug_window_init (PlugWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions,
+                                   G_N_ELEMENTS (window_actions), self);
 
 #if DEVELOPMENT_BUILD
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
