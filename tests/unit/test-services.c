@@ -15,7 +15,14 @@
  * plays a service by owning its well-known name on a second connection and
  * publishing a version property, which is all PlugServices reads; the
  * system suite does the same against the real daemons.
+ *
+ * One bus serves every test: the system bus connection is a process-wide
+ * singleton, and a bus taken down under it would leave the next test with
+ * a closed connection. Each test has its own service connection, and
+ * waits until the previous test's names are gone.
  */
+
+static GTestDBus *test_bus;
 
 static const char authority_xml[] =
   "<node>"
@@ -26,7 +33,6 @@ static const char authority_xml[] =
 
 typedef struct
 {
-  GTestDBus       *bus;
   GDBusConnection *service_connection;
   guint            registration_id;
   guint            owner_id;
@@ -50,22 +56,43 @@ static const GDBusInterfaceVTable authority_vtable = {
   .get_property = authority_get_property,
 };
 
+static gboolean
+name_has_owner (GDBusConnection *connection,
+                const char      *name)
+{
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean has_owner = FALSE;
+
+  reply = g_dbus_connection_call_sync (connection,
+                                       "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "NameHasOwner",
+                                       g_variant_new ("(s)", name),
+                                       G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE,
+                                       -1, NULL, &error);
+  g_assert_no_error (error);
+  g_variant_get (reply, "(b)", &has_owner);
+
+  return has_owner;
+}
+
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  user_data)
 {
   g_autoptr(GError) error = NULL;
 
-  fixture->bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-  g_test_dbus_up (fixture->bus);
-  g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", g_test_dbus_get_bus_address (fixture->bus), TRUE);
-
   fixture->service_connection =
-    g_dbus_connection_new_for_address_sync (g_test_dbus_get_bus_address (fixture->bus),
+    g_dbus_connection_new_for_address_sync (g_test_dbus_get_bus_address (test_bus),
                                             G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
                                             G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
                                             NULL, NULL, &error);
   g_assert_no_error (error);
+
+  /* The previous test's service connection is closed; the bus may not
+   * have released its name yet. */
+  while (name_has_owner (fixture->service_connection, "org.freedesktop.PolicyKit1"))
+    g_usleep (1000);
 }
 
 static void
@@ -77,8 +104,6 @@ fixture_tear_down (Fixture       *fixture,
     g_dbus_connection_unregister_object (fixture->service_connection, fixture->registration_id);
   g_dbus_connection_close_sync (fixture->service_connection, NULL, NULL);
   g_clear_object (&fixture->service_connection);
-  g_test_dbus_down (fixture->bus);
-  g_clear_object (&fixture->bus);
 }
 
 static void
@@ -173,23 +198,11 @@ test_service_found_at_start (Fixture       *fixture,
   g_autofree char *description = NULL;
 
   publish_polkit (fixture);
-  /* Wait until the name is really owned before looking. */
-  while (!g_dbus_connection_is_closed (fixture->service_connection))
-    {
-      g_autoptr(GVariant) reply = NULL;
-      gboolean has_owner;
-
-      reply = g_dbus_connection_call_sync (fixture->service_connection,
-                                           "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                           "org.freedesktop.DBus", "NameHasOwner",
-                                           g_variant_new ("(s)", "org.freedesktop.PolicyKit1"),
-                                           G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE,
-                                           -1, NULL, NULL);
-      g_variant_get (reply, "(b)", &has_owner);
-      if (has_owner)
-        break;
-      g_main_context_iteration (NULL, TRUE);
-    }
+  /* Wait until the name is really owned before looking. The request is
+   * queued before this call on the same connection, so it is answered
+   * first; the loop only guards against that changing. */
+  while (!name_has_owner (fixture->service_connection, "org.freedesktop.PolicyKit1"))
+    g_main_context_iteration (NULL, FALSE);
 
   services = load_services ();
 
@@ -258,8 +271,17 @@ int
 main (int    argc,
       char **argv)
 {
+  int result;
+
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
+
+  if (!g_test_subprocess ())
+    {
+      test_bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+      g_test_dbus_up (test_bus);
+      g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", g_test_dbus_get_bus_address (test_bus), TRUE);
+    }
 
   g_test_add_func ("/services/no-system-bus", test_no_system_bus);
   g_test_add ("/services/nothing-running", Fixture, NULL,
@@ -269,5 +291,13 @@ main (int    argc,
   g_test_add ("/services/comes-and-goes", Fixture, NULL,
               fixture_set_up, test_service_comes_and_goes, fixture_tear_down);
 
-  return g_test_run ();
+  result = g_test_run ();
+
+  if (test_bus != NULL)
+    {
+      g_test_dbus_down (test_bus);
+      g_clear_object (&test_bus);
+    }
+
+  return result;
 }
