@@ -12,6 +12,10 @@
 
 G_BEGIN_DECLS
 
+/* A panel built from a template whose root is the bin's child must call
+ * adw_bin_set_child (bin, NULL) before gtk_widget_dispose_template() in
+ * its dispose: the template would otherwise unparent the child behind
+ * AdwBin's back. */
 #define PLUG_TYPE_PANEL (plug_panel_get_type ())
 
 G_DECLARE_DERIVABLE_TYPE (PlugPanel, plug_panel, PLUG, PANEL, AdwBin)
