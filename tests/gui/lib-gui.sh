@@ -10,11 +10,14 @@
 
 xvfb_pid=
 app_pid=
+session_bus_pid=
+GUI_SESSION_BUS=
 GUI_DIR=$(mktemp -d "${TMPDIR:-/tmp}/plugboard-gui.XXXXXX")
 chmod 755 "$GUI_DIR"
 
 gui_cleanup () {
   stop_gui
+  [ -n "$session_bus_pid" ] && kill "$session_bus_pid" 2>/dev/null
   [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
   wait 2>/dev/null
   rm -rf "$GUI_DIR"
@@ -31,6 +34,41 @@ start_xvfb () {
   done
   [ -s "$GUI_DIR/display" ] || { echo "Bail out! Xvfb did not start: $(cat "$GUI_DIR/xvfb.log")"; exit 1; }
   export DISPLAY=:$(cat "$GUI_DIR/display")
+}
+
+# gui_user_prefix: how to run a command as the user the app runs as.
+gui_user_prefix () {
+  if [ -n "${PLUG_STACK_DIR:-}" ] && [ -f "$PLUG_STACK_DIR/env" ]; then
+    . "$PLUG_STACK_DIR/env"
+    echo runuser -u "$PLUG_TEST_USER" --
+  fi
+}
+
+# start_session_bus: one session bus for every app started afterwards, so
+# that a second instance and gapplication reach the first one. Without it,
+# each app gets a session bus of its own from dbus-run-session.
+start_session_bus () {
+  local prefix
+  prefix=$(gui_user_prefix)
+  $prefix dbus-daemon --session --nofork --print-address=1 >"$GUI_DIR/session-bus" 2>/dev/null &
+  session_bus_pid=$!
+  for _ in $(seq 100); do
+    [ -s "$GUI_DIR/session-bus" ] && break
+    sleep 0.05
+  done
+  GUI_SESSION_BUS=$(head -n 1 "$GUI_DIR/session-bus")
+  [ -n "$GUI_SESSION_BUS" ] || { echo "Bail out! the session bus did not start"; exit 1; }
+}
+
+# gui_command PROGRAM ARGS…: run a command in the app's environment, on
+# the shared session bus, and wait for it (20 s at most).
+gui_command () {
+  local prefix
+  prefix=$(gui_user_prefix)
+  $prefix timeout 20 env -i DISPLAY="$DISPLAY" PATH=/usr/bin:/bin HOME="$GUI_DIR/home" \
+    XDG_RUNTIME_DIR="$GUI_DIR/runtime" GSETTINGS_BACKEND=memory \
+    GSETTINGS_SCHEMA_DIR="$PLUG_BUILD_DIR/data" \
+    DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS" "$@"
 }
 
 # run_gui PROGRAM ARGS…: start PROGRAM in the background with a session bus
@@ -71,8 +109,13 @@ run_gui () {
   else
     environment+=(DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent/plugboard-gui-test)
   fi
+  local session=(dbus-run-session --)
+  if [ -n "$GUI_SESSION_BUS" ]; then
+    environment+=(DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS")
+    session=()
+  fi
   "${user_prefix[@]}" env -i "${environment[@]}" \
-    dbus-run-session -- "$@" >"$GUI_DIR/app.log" 2>&1 &
+    "${session[@]}" "$@" >"$GUI_DIR/app.log" 2>&1 &
   app_pid=$!
 }
 
@@ -102,7 +145,7 @@ descendants () {
 stop_gui () {
   [ -n "$app_pid" ] || return 0
   local pid
-  for pid in $(descendants "$app_pid"); do
+  for pid in "$app_pid" $(descendants "$app_pid"); do
     case "$(cat "/proc/$pid/comm" 2>/dev/null)" in
       dbus-daemon|dbus-run-sessio|runuser|env|"") ;;
       *) kill "$pid" 2>/dev/null ;;
