@@ -48,5 +48,8 @@ int             plug_cli_status               (int                argc,
 int             plug_cli_drives               (int                argc,
                                                char             **argv,
                                                gboolean           json);
+int             plug_cli_graphics             (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
 
 G_END_DECLS

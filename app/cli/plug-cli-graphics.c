@@ -1,0 +1,369 @@
+/* plug-cli-graphics.c: plugboardctl graphics
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboardctl"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "plug-cli.h"
+#include "plug-gpu-list.h"
+#include "plug-power.h"
+
+/*
+ * `plugboardctl graphics` is a group of subcommands, one per thing the
+ * Graphics panel does. Only `status` exists so far: it needs no system
+ * service, only udev, sysfs, /proc and the installed kernel modules.
+ *
+ * Displays are not listed: monitors, their modes and scales come from the
+ * display server (GdkMonitor), which a command-line tool does not talk to.
+ */
+
+static int graphics_status (int argc, char **argv, gboolean json);
+
+static const PlugCliCommand subcommands[] = {
+  { "status", N_("Show the GPUs, their drivers, and whether the machine can suspend and hibernate"), graphics_status },
+};
+
+static void
+print_subcommands (void)
+{
+  g_printerr (_("Subcommands:\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
+    g_printerr ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
+}
+
+static void
+print_help (void)
+{
+  g_print (_("Usage:\n  plugboardctl graphics SUBCOMMAND [OPTIONS…]\n\n"));
+  g_print (_("GPUs, their drivers, and power.\n\n"));
+  g_print (_("Subcommands:\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
+    g_print ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
+  g_print (_("\nRun “plugboardctl graphics SUBCOMMAND --help” for the options of a subcommand.\n"));
+}
+
+static int
+graphics_usage_error (const char *message)
+{
+  g_printerr ("plugboardctl graphics: %s\n", message);
+  print_subcommands ();
+  g_printerr (_("Try “plugboardctl graphics --help” for more information.\n"));
+
+  return PLUG_CLI_EXIT_USAGE;
+}
+
+int
+plug_cli_graphics (int      argc,
+                   char   **argv,
+                   gboolean json)
+{
+  g_autofree char *message = NULL;
+  int first = 1;
+
+  for (; first < argc && argv[first][0] == '-'; first++)
+    {
+      const char *option = argv[first];
+
+      if (g_str_equal (option, "--help") || g_str_equal (option, "-h"))
+        {
+          print_help ();
+          return PLUG_CLI_EXIT_DONE;
+        }
+      else if (g_str_equal (option, "--json"))
+        {
+          json = TRUE;
+        }
+      else
+        {
+          message = g_strdup_printf (_("unknown option “%s”"), option);
+          return graphics_usage_error (message);
+        }
+    }
+
+  if (first >= argc)
+    return graphics_usage_error (_("no subcommand given"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
+    {
+      if (g_str_equal (subcommands[i].name, argv[first]))
+        return subcommands[i].run (argc - first, argv + first, json);
+    }
+
+  message = g_strdup_printf (_("unknown subcommand “%s”"), argv[first]);
+
+  return graphics_usage_error (message);
+}
+
+/* --- graphics status -------------------------------------------------- */
+
+static void
+add_string_member (JsonBuilder *builder,
+                   const char  *name,
+                   const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+static void
+add_boolean_member (JsonBuilder *builder,
+                    const char  *name,
+                    gboolean     value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_boolean_value (builder, value);
+}
+
+static void
+add_gpu_json (JsonBuilder *builder,
+              PlugGpu     *gpu)
+{
+  const char * const *alternatives = plug_gpu_get_alternatives (gpu);
+
+  json_builder_begin_object (builder);
+  add_string_member (builder, "pci_slot", plug_gpu_get_pci_slot (gpu));
+  add_string_member (builder, "vendor_id", plug_gpu_get_vendor_id (gpu));
+  add_string_member (builder, "device_id", plug_gpu_get_device_id (gpu));
+  add_string_member (builder, "vendor", plug_gpu_get_vendor (gpu));
+  add_string_member (builder, "model", plug_gpu_get_model (gpu));
+  add_string_member (builder, "driver", plug_gpu_get_driver (gpu));
+  add_string_member (builder, "driver_version", plug_gpu_get_driver_version (gpu));
+  add_string_member (builder, "driver_license",
+                     plug_gpu_license_get_id (plug_gpu_get_driver_license (gpu)));
+
+  json_builder_set_member_name (builder, "alternatives");
+  json_builder_begin_array (builder);
+  for (guint i = 0; alternatives[i] != NULL; i++)
+    json_builder_add_string_value (builder, alternatives[i]);
+  json_builder_end_array (builder);
+
+  add_boolean_member (builder, "boot_vga", plug_gpu_is_boot_vga (gpu));
+
+  /* Unknown until the renderer probe exists, which runs OpenGL and Vulkan
+   * on each GPU in a process of its own: null means "not probed", never a
+   * guess. */
+  json_builder_set_member_name (builder, "renderer");
+  json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "hardware_accelerated");
+  json_builder_add_null_value (builder);
+
+  add_boolean_member (builder, "integrated", plug_gpu_is_integrated (gpu));
+  add_string_member (builder, "reason", plug_gpu_get_reason (gpu));
+  json_builder_end_object (builder);
+}
+
+static JsonNode *
+build_json (GListModel *gpus,
+            PlugPower  *power)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+
+  json_builder_set_member_name (builder, "gpus");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (gpus); i++)
+    {
+      g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
+
+      add_gpu_json (builder, gpu);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "power");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "suspend");
+  json_builder_begin_object (builder);
+  add_boolean_member (builder, "possible", plug_power_can_suspend (power));
+  add_string_member (builder, "reason", plug_power_get_suspend_reason (power));
+  add_string_member (builder, "mode", plug_power_get_suspend_mode (power));
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "hibernate");
+  json_builder_begin_object (builder);
+  add_boolean_member (builder, "possible", plug_power_can_hibernate (power));
+  add_string_member (builder, "reason", plug_power_get_hibernate_reason (power));
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+static void
+print_gpu_text (PlugGpu *gpu)
+{
+  const char * const *alternatives = plug_gpu_get_alternatives (gpu);
+  const char *vendor = plug_gpu_get_vendor (gpu);
+  const char *model = plug_gpu_get_model (gpu);
+  const char *driver = plug_gpu_get_driver (gpu);
+  PlugGpuLicense license = plug_gpu_get_driver_license (gpu);
+  g_autoptr(GString) other_drivers = g_string_new (NULL);
+
+  /* Translators: a GPU: its vendor and model, such as
+   * “Advanced Micro Devices, Inc. [AMD/ATI] Tahiti XT [Radeon HD 7970]” */
+  g_print (_("%s %s\n"),
+           vendor != NULL ? vendor : _("Unknown vendor"),
+           model != NULL ? model : _("Unknown model"));
+  /* Translators: the PCI address, the vendor and device ids, and
+   * “integrated” or “discrete” */
+  g_print (_("  PCI: %s, %s:%s, %s\n"),
+           plug_gpu_get_pci_slot (gpu),
+           plug_gpu_get_vendor_id (gpu),
+           plug_gpu_get_device_id (gpu),
+           plug_gpu_is_integrated (gpu) ? _("integrated") : _("discrete"));
+  if (plug_gpu_is_boot_vga (gpu))
+    g_print (_("  Shows the boot display\n"));
+
+  if (driver != NULL)
+    {
+      const char *version = plug_gpu_get_driver_version (gpu);
+      const char *license_text = license == PLUG_GPU_LICENSE_OPEN ? _("open source")
+                               : license == PLUG_GPU_LICENSE_PROPRIETARY ? _("proprietary")
+                               : _("license unknown");
+
+      if (version != NULL)
+        /* Translators: a driver, its version and “open source” or “proprietary” */
+        g_print (_("  Driver: %s %s (%s)\n"), driver, version, license_text);
+      else
+        /* Translators: a driver and “open source” or “proprietary” */
+        g_print (_("  Driver: %s (%s)\n"), driver, license_text);
+    }
+  else
+    {
+      g_print (_("  Driver: none\n"));
+    }
+
+  for (guint i = 0; alternatives[i] != NULL; i++)
+    {
+      if (other_drivers->len > 0)
+        g_string_append (other_drivers, ", ");
+      if (plug_gpu_is_blacklisted (gpu, alternatives[i]))
+        /* Translators: a driver that the system configuration keeps from loading */
+        g_string_append_printf (other_drivers, _("%s (blacklisted)"), alternatives[i]);
+      else
+        g_string_append (other_drivers, alternatives[i]);
+    }
+  if (other_drivers->len > 0)
+    g_print (_("  Other installed drivers: %s\n"), other_drivers->str);
+
+  if (plug_gpu_get_reason (gpu) != NULL)
+    g_print ("  %s\n", plug_gpu_get_reason (gpu));
+}
+
+static void
+print_text (GListModel *gpus,
+            PlugPower  *power)
+{
+  guint n_gpus = g_list_model_get_n_items (gpus);
+
+  if (n_gpus == 0)
+    g_print (_("No GPU found.\n"));
+
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
+
+      print_gpu_text (gpu);
+      g_print ("\n");
+    }
+
+  if (plug_power_can_suspend (power) && plug_power_get_suspend_mode (power) != NULL)
+    /* Translators: %s is the kind of suspend, such as “deep” or “s2idle” */
+    g_print (_("Suspend: possible (%s)\n"), plug_power_get_suspend_mode (power));
+  else if (plug_power_can_suspend (power))
+    g_print (_("Suspend: possible\n"));
+  else
+    /* Translators: %s is the reason, a sentence */
+    g_print (_("Suspend: not possible. %s\n"), plug_power_get_suspend_reason (power));
+
+  if (plug_power_can_hibernate (power))
+    g_print (_("Hibernate: possible\n"));
+  else
+    /* Translators: %s is the reason, a sentence */
+    g_print (_("Hibernate: not possible. %s\n"), plug_power_get_hibernate_reason (power));
+}
+
+static void
+read_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GAsyncResult **result_out = user_data;
+
+  *result_out = g_object_ref (result);
+  g_main_context_wakeup (NULL);
+}
+
+static int
+graphics_status (int      argc,
+                 char   **argv,
+                 gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugPower) power = NULL;
+  g_autoptr(GAsyncResult) gpus_result = NULL;
+  g_autoptr(GAsyncResult) power_result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root_directory = NULL;
+  g_autofree char *modules_directory = NULL;
+  int exit_code;
+  /* For tests only, and hidden: the seams of PlugGpuList and PlugPower. A
+   * read-only command gains nothing from them but a different view. */
+  const GOptionEntry entries[] = {
+    { "root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &root_directory,
+      "Read /sys/module, /proc and configuration under DIR instead of /", "DIR" },
+    { "modules-directory", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &modules_directory,
+      "Read the kernel modules in DIR instead of the running kernel's", "DIR" },
+    { NULL }
+  };
+
+  context = plug_cli_option_context_new ("graphics status", NULL,
+                                         _("Show each GPU with its driver and the other installed "
+                                           "drivers that can drive it, and whether the machine can "
+                                           "suspend and hibernate."),
+                                         &json);
+  g_option_context_add_main_entries (context, entries, NULL);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc > 1)
+    return plug_cli_usage_error ("graphics status", _("Unexpected argument “%s”"), argv[1]);
+
+  gpus = plug_gpu_list_new (root_directory, modules_directory);
+  power = plug_power_new (root_directory);
+
+  plug_gpu_list_load_async (gpus, NULL, read_cb, &gpus_result);
+  plug_power_read_async (power, NULL, read_cb, &power_result);
+  while (gpus_result == NULL || power_result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!plug_gpu_list_load_finish (gpus, gpus_result, &error))
+    return plug_cli_fail (_("Could not read the GPUs: %s"), error->message);
+  if (!plug_power_read_finish (power, power_result, &error))
+    return plug_cli_fail (_("Could not read whether the machine can suspend: %s"), error->message);
+
+  if (json)
+    {
+      g_autoptr(JsonNode) node = build_json (G_LIST_MODEL (gpus), power);
+
+      plug_cli_print_json (node);
+    }
+  else
+    {
+      print_text (G_LIST_MODEL (gpus), power);
+    }
+
+  return PLUG_CLI_EXIT_DONE;
+}

@@ -1,0 +1,850 @@
+/* plug-gpu-list.c: The GPUs of this machine
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-core"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <gudev/gudev.h>
+#include <libkmod.h>
+
+#include "plug-gpu-list.h"
+#include "plug-gpu-private.h"
+
+/*
+ * A GListModel of PlugGpu, one per PCI display controller (class
+ * 0x03xxxx), sorted by PCI address. A GPU is a PCI device, not a drm node:
+ * a working GPU has two nodes (cardN and renderD12N), and one without a
+ * driver has none, so the list starts from the PCI devices and attaches
+ * their drm children. Devices that are not on PCI (simpledrm's firmware
+ * framebuffer, virtual drm devices) are not GPUs of their own and are
+ * left out.
+ *
+ * Where each field comes from:
+ *
+ *  - ids, boot_vga and modalias: the PCI device's sysfs attributes;
+ *  - names: the udev hardware database (ID_VENDOR_FROM_DATABASE and
+ *    ID_MODEL_FROM_DATABASE), else hwdata's pci.ids;
+ *  - driver: the device's driver link; its version from
+ *    /sys/module/DRIVER/version, which drivers built into the kernel, and
+ *    most in-tree modules, do not have;
+ *  - license: the module's taint flags in /sys/module/DRIVER/taint ("P"
+ *    is the kernel's own verdict that it is proprietary), else the license
+ *    the installed module declares, judged by the kernel's list of
+ *    GPL-compatible licenses; a loaded module without "P" is open, since
+ *    the kernel would have marked it otherwise;
+ *  - alternatives: the installed modules whose aliases match the modalias
+ *    (libkmod, as modprobe finds them), and which of them modprobe's
+ *    configuration blacklists;
+ *  - integrated: whether the GPU sits on bus 0 of its PCI domain. The
+ *    processor's own devices are there (Intel's integrated graphics is
+ *    always 00:02.0), while a card or a discrete laptop GPU sits behind a
+ *    PCI Express port, on a bus of its own. The rule misses AMD's
+ *    integrated GPUs, which sit behind an internal bridge; the renderer
+ *    probe, which can ask Vulkan for the device type, is the place to
+ *    correct it.
+ *
+ * Everything is read in a worker thread, with a udev context of its own:
+ * libudev objects are not thread-safe, and the one PlugServices owns
+ * delivers uevents on the main thread.
+ *
+ * Two seams exist for tests, and only as constructor arguments: the root
+ * directory under which files that are not udev's are read (/sys/module,
+ * /proc/cmdline, pci.ids, modprobe.d), and the kernel modules directory
+ * libkmod reads. umockdev redirects udev and /sys/devices, but not /proc,
+ * and a test cannot put /sys/module files in a umockdev description.
+ */
+
+#define PCI_CLASS_DISPLAY 0x03
+
+struct _PlugGpuList
+{
+  GObject    parent_instance;
+
+  char      *root_directory;
+  char      *modules_directory;
+  GPtrArray *gpus;
+};
+
+static void list_model_iface_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (PlugGpuList, plug_gpu_list, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
+
+enum {
+  PROP_0,
+  PROP_ROOT_DIRECTORY,
+  PROP_MODULES_DIRECTORY,
+  PROP_N_ITEMS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+typedef struct kmod_ctx KmodContext;
+typedef struct kmod_module KmodModule;
+typedef struct kmod_list KmodList;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodContext, kmod_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodModule, kmod_module_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodList, kmod_module_unref_list)
+
+/* What one reading of the machine shares between its GPUs. Only the worker
+ * thread touches it. */
+typedef struct
+{
+  char        *root_directory;
+  char        *modules_directory;
+  KmodContext *kmod;
+  GStrv        blacklist;
+  gboolean     nomodeset;
+  gboolean     pci_ids_read;
+  char        *pci_ids;
+} Reading;
+
+static void
+reading_free (Reading *reading)
+{
+  g_clear_pointer (&reading->root_directory, g_free);
+  g_clear_pointer (&reading->modules_directory, g_free);
+  g_clear_pointer (&reading->kmod, kmod_unref);
+  g_clear_pointer (&reading->blacklist, g_strfreev);
+  g_clear_pointer (&reading->pci_ids, g_free);
+  g_free (reading);
+}
+
+/* --- GListModel ----------------------------------------------------------- */
+
+static GType
+plug_gpu_list_get_item_type (GListModel *model)
+{
+  return PLUG_TYPE_GPU;
+}
+
+static guint
+plug_gpu_list_get_n_items (GListModel *model)
+{
+  return PLUG_GPU_LIST (model)->gpus->len;
+}
+
+static gpointer
+plug_gpu_list_get_item (GListModel *model,
+                        guint       position)
+{
+  PlugGpuList *self = PLUG_GPU_LIST (model);
+
+  if (position >= self->gpus->len)
+    return NULL;
+
+  return g_object_ref (g_ptr_array_index (self->gpus, position));
+}
+
+static void
+list_model_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = plug_gpu_list_get_item_type;
+  iface->get_n_items = plug_gpu_list_get_n_items;
+  iface->get_item = plug_gpu_list_get_item;
+}
+
+/* --- GObject -------------------------------------------------------------- */
+
+static void
+plug_gpu_list_finalize (GObject *object)
+{
+  PlugGpuList *self = PLUG_GPU_LIST (object);
+
+  g_clear_pointer (&self->root_directory, g_free);
+  g_clear_pointer (&self->modules_directory, g_free);
+  g_clear_pointer (&self->gpus, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (plug_gpu_list_parent_class)->finalize (object);
+}
+
+static void
+plug_gpu_list_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  PlugGpuList *self = PLUG_GPU_LIST (object);
+
+  switch (prop_id)
+    {
+    case PROP_ROOT_DIRECTORY:
+      g_value_set_string (value, self->root_directory);
+      break;
+
+    case PROP_MODULES_DIRECTORY:
+      g_value_set_string (value, self->modules_directory);
+      break;
+
+    case PROP_N_ITEMS:
+      g_value_set_uint (value, self->gpus->len);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+plug_gpu_list_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  PlugGpuList *self = PLUG_GPU_LIST (object);
+
+  switch (prop_id)
+    {
+    case PROP_ROOT_DIRECTORY:
+      g_free (self->root_directory);
+      self->root_directory = g_value_dup_string (value);
+      if (self->root_directory == NULL)
+        self->root_directory = g_strdup ("/");
+      break;
+
+    case PROP_MODULES_DIRECTORY:
+      g_free (self->modules_directory);
+      self->modules_directory = g_value_dup_string (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+plug_gpu_list_class_init (PlugGpuListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = plug_gpu_list_finalize;
+  object_class->get_property = plug_gpu_list_get_property;
+  object_class->set_property = plug_gpu_list_set_property;
+
+  /**
+   * PlugGpuList:root-directory:
+   *
+   * The directory that stands for "/" when reading files udev does not
+   * describe. Only tests set anything but "/".
+   */
+  properties[PROP_ROOT_DIRECTORY] =
+    g_param_spec_string ("root-directory", NULL, NULL,
+                         "/",
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * PlugGpuList:modules-directory:
+   *
+   * The kernel modules directory libkmod reads, or %NULL for the running
+   * kernel's. Only tests set it.
+   */
+  properties[PROP_MODULES_DIRECTORY] =
+    g_param_spec_string ("modules-directory", NULL, NULL,
+                         NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_N_ITEMS] =
+    g_param_spec_uint ("n-items", NULL, NULL,
+                       0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+plug_gpu_list_init (PlugGpuList *self)
+{
+  self->root_directory = g_strdup ("/");
+  self->gpus = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+/**
+ * plug_gpu_list_new:
+ * @root_directory: (nullable): %NULL, or for tests a directory that
+ *   stands for "/" when reading /sys/module, /proc, pci.ids and modprobe's
+ *   configuration
+ * @modules_directory: (nullable): %NULL for the running kernel's modules,
+ *   or for tests a directory such as ROOT/lib/modules/VERSION
+ *
+ * The list is empty until plug_gpu_list_load_async() has read the machine.
+ */
+PlugGpuList *
+plug_gpu_list_new (const char *root_directory,
+                   const char *modules_directory)
+{
+  return g_object_new (PLUG_TYPE_GPU_LIST,
+                       "root-directory", root_directory,
+                       "modules-directory", modules_directory,
+                       NULL);
+}
+
+const char *
+plug_gpu_list_get_root_directory (PlugGpuList *self)
+{
+  g_return_val_if_fail (PLUG_IS_GPU_LIST (self), NULL);
+
+  return self->root_directory;
+}
+
+const char *
+plug_gpu_list_get_modules_directory (PlugGpuList *self)
+{
+  g_return_val_if_fail (PLUG_IS_GPU_LIST (self), NULL);
+
+  return self->modules_directory;
+}
+
+/* --- reading, in the worker thread ---------------------------------------- */
+
+/* The first line of a small file under the root, without its newline, or
+ * %NULL if it cannot be read (which for sysfs files means "not offered"). */
+static char *
+read_line (const char *root_directory,
+           const char *path)
+{
+  g_autofree char *full_path = g_build_filename (root_directory, path, NULL);
+  g_autofree char *contents = NULL;
+  char *newline;
+
+  if (!g_file_get_contents (full_path, &contents, NULL, NULL))
+    return NULL;
+
+  newline = strchr (contents, '\n');
+  if (newline != NULL)
+    *newline = '\0';
+
+  return g_strstrip (g_steal_pointer (&contents));
+}
+
+static gboolean
+command_line_has (const char *command_line,
+                  const char *word)
+{
+  g_auto(GStrv) words = NULL;
+
+  if (command_line == NULL)
+    return FALSE;
+
+  words = g_strsplit_set (command_line, " \t\n", -1);
+
+  return g_strv_contains ((const char * const *) words, word);
+}
+
+static void
+kmod_log_cb (void       *data,
+             int         priority,
+             const char *file,
+             int         line,
+             const char *function,
+             const char *format,
+             va_list     args)
+{
+  g_autofree char *message = g_strdup_vprintf (format, args);
+
+  /* libkmod complains about every missing optional index; nothing it says
+   * changes what the list shows. */
+  g_debug ("libkmod: %s", g_strchomp (message));
+}
+
+static void
+reading_open_modules (Reading *reading)
+{
+  g_autoptr(GPtrArray) config_paths = NULL;
+  g_autoptr(GPtrArray) blacklist = NULL;
+  struct kmod_config_iter *iter;
+
+  /* modprobe's own configuration paths, under the root; the defaults when
+   * the root is the real one. */
+  if (!g_str_equal (reading->root_directory, "/"))
+    {
+      static const char * const directories[] = {
+        "etc/modprobe.d", "run/modprobe.d", "usr/local/lib/modprobe.d", "lib/modprobe.d",
+      };
+
+      config_paths = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < G_N_ELEMENTS (directories); i++)
+        g_ptr_array_add (config_paths, g_build_filename (reading->root_directory, directories[i], NULL));
+      g_ptr_array_add (config_paths, NULL);
+    }
+
+  reading->kmod = kmod_new (reading->modules_directory,
+                            config_paths != NULL ? (const char * const *) config_paths->pdata : NULL);
+  if (reading->kmod == NULL)
+    {
+      g_debug ("Could not open the kernel modules directory");
+      return;
+    }
+
+  kmod_set_log_fn (reading->kmod, kmod_log_cb, NULL);
+
+  blacklist = g_ptr_array_new ();
+  iter = kmod_config_get_blacklists (reading->kmod);
+  while (iter != NULL && kmod_config_iter_next (iter))
+    g_ptr_array_add (blacklist, g_strdup (kmod_config_iter_get_key (iter)));
+  g_clear_pointer (&iter, kmod_config_iter_free_iter);
+  g_ptr_array_add (blacklist, NULL);
+  reading->blacklist = (GStrv) g_ptr_array_free (g_steal_pointer (&blacklist), FALSE);
+}
+
+/* The value of @key in the installed module's modinfo. */
+static char *
+module_info (Reading    *reading,
+             const char *name,
+             const char *key)
+{
+  g_autoptr(KmodModule) module = NULL;
+  KmodList *info = NULL;
+  KmodList *item;
+  char *value = NULL;
+
+  if (reading->kmod == NULL ||
+      kmod_module_new_from_name (reading->kmod, name, &module) < 0 ||
+      kmod_module_get_info (module, &info) < 0)
+    return NULL;
+
+  kmod_list_foreach (item, info)
+    {
+      if (g_str_equal (kmod_module_info_get_key (item), key))
+        {
+          value = g_strdup (kmod_module_info_get_value (item));
+          break;
+        }
+    }
+  kmod_module_info_free_list (info);
+
+  return value;
+}
+
+/* The licenses the kernel itself accepts as GPL-compatible
+ * (include/linux/license.h); any other one taints it as proprietary. */
+static gboolean
+license_is_open (const char *license)
+{
+  static const char * const open_licenses[] = {
+    "GPL", "GPL v2", "GPL and additional rights", "Dual BSD/GPL", "Dual MIT/GPL", "Dual MPL/GPL", NULL
+  };
+
+  return g_strv_contains (open_licenses, license);
+}
+
+static PlugGpuLicense
+read_driver_license (Reading    *reading,
+                     const char *driver)
+{
+  g_autofree char *taint_path = g_build_filename ("sys", "module", driver, "taint", NULL);
+  g_autofree char *taint = read_line (reading->root_directory, taint_path);
+  g_autofree char *license = NULL;
+
+  if (taint != NULL && strchr (taint, 'P') != NULL)
+    return PLUG_GPU_LICENSE_PROPRIETARY;
+
+  license = module_info (reading, driver, "license");
+  if (license != NULL)
+    return license_is_open (license) ? PLUG_GPU_LICENSE_OPEN : PLUG_GPU_LICENSE_PROPRIETARY;
+
+  if (taint != NULL)
+    return PLUG_GPU_LICENSE_OPEN;
+
+  return PLUG_GPU_LICENSE_UNKNOWN;
+}
+
+/* Module names treat "-" and "_" as the same character. */
+static char *
+normalize_module_name (const char *name)
+{
+  return g_strdelimit (g_strdup (name), "-", '_');
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+static void
+read_alternatives (Reading *reading,
+                   PlugGpu *gpu)
+{
+  g_autoptr(KmodList) modules = NULL;
+  g_autoptr(GPtrArray) alternatives = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) blacklisted = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *driver = gpu->driver != NULL ? normalize_module_name (gpu->driver) : NULL;
+  KmodList *item;
+
+  if (reading->kmod != NULL && gpu->modalias != NULL &&
+      kmod_module_new_from_lookup (reading->kmod, gpu->modalias, &modules) < 0)
+    g_debug ("Could not look up the drivers for %s", gpu->modalias);
+
+  kmod_list_foreach (item, modules)
+    {
+      g_autoptr(KmodModule) module = kmod_module_get_module (item);
+      g_autofree char *name = normalize_module_name (kmod_module_get_name (module));
+
+      if (reading->blacklist != NULL && g_strv_contains ((const char * const *) reading->blacklist, name))
+        g_ptr_array_add (blacklisted, g_strdup (name));
+
+      if (g_strcmp0 (name, driver) == 0 ||
+          g_ptr_array_find_with_equal_func (alternatives, name, g_str_equal, NULL))
+        continue;
+
+      g_ptr_array_add (alternatives, g_steal_pointer (&name));
+    }
+
+  g_ptr_array_sort (alternatives, compare_strings);
+  g_ptr_array_add (alternatives, NULL);
+  gpu->alternatives = (GStrv) g_ptr_array_free (g_steal_pointer (&alternatives), FALSE);
+  g_ptr_array_add (blacklisted, NULL);
+  gpu->blacklisted = (GStrv) g_ptr_array_free (g_steal_pointer (&blacklisted), FALSE);
+}
+
+/* hwdata's pci.ids: "VVVV  Vendor" lines, each followed by
+ * "\tDDDD  Device" lines (and "\t\t" subsystem lines, which are skipped). */
+static void
+lookup_pci_ids (const char  *pci_ids,
+                guint        vendor_id,
+                guint        device_id,
+                char       **vendor,
+                char       **model)
+{
+  gboolean in_vendor = FALSE;
+
+  for (const char *line = pci_ids; line != NULL && *line != '\0';)
+    {
+      const char *end = strchr (line, '\n');
+      const char *text = line;
+      gboolean device_line = FALSE;
+
+      if (end == NULL)
+        end = line + strlen (line);
+      if (text[0] == '\t' && text[1] != '\t')
+        {
+          device_line = TRUE;
+          text++;
+        }
+
+      if (text[0] != '#' && end - text > 6 &&
+          g_ascii_isxdigit (text[0]) && g_ascii_isxdigit (text[1]) &&
+          g_ascii_isxdigit (text[2]) && g_ascii_isxdigit (text[3]) &&
+          text[4] == ' ' && text[5] == ' ')
+        {
+          guint id = (guint) g_ascii_strtoull (text, NULL, 16);
+          g_autofree char *name = g_strndup (text + 6, end - text - 6);
+
+          if (!device_line)
+            {
+              if (in_vendor)
+                return;
+              in_vendor = id == vendor_id;
+              if (in_vendor && *vendor == NULL)
+                *vendor = g_steal_pointer (&name);
+            }
+          else if (in_vendor && id == device_id)
+            {
+              if (*model == NULL)
+                *model = g_steal_pointer (&name);
+              return;
+            }
+        }
+
+      line = *end != '\0' ? end + 1 : end;
+    }
+}
+
+static void
+read_names (Reading     *reading,
+            GUdevDevice *pci_device,
+            PlugGpu     *gpu)
+{
+  gpu->vendor = g_strdup (g_udev_device_get_property (pci_device, "ID_VENDOR_FROM_DATABASE"));
+  gpu->model = g_strdup (g_udev_device_get_property (pci_device, "ID_MODEL_FROM_DATABASE"));
+
+  if (gpu->vendor != NULL && gpu->model != NULL)
+    return;
+
+  /* The fallback for a udev without a hardware database, read once per
+   * reading and only when needed: the file is over a megabyte. */
+  if (!reading->pci_ids_read)
+    {
+      static const char * const paths[] = { "usr/share/misc/pci.ids", "usr/share/hwdata/pci.ids" };
+
+      reading->pci_ids_read = TRUE;
+      for (guint i = 0; i < G_N_ELEMENTS (paths) && reading->pci_ids == NULL; i++)
+        {
+          g_autofree char *path = g_build_filename (reading->root_directory, paths[i], NULL);
+
+          g_file_get_contents (path, &reading->pci_ids, NULL, NULL);
+        }
+    }
+
+  if (reading->pci_ids != NULL)
+    lookup_pci_ids (reading->pci_ids,
+                    (guint) g_ascii_strtoull (gpu->vendor_id, NULL, 16),
+                    (guint) g_ascii_strtoull (gpu->device_id, NULL, 16),
+                    &gpu->vendor, &gpu->model);
+}
+
+/* "0x10de" from a sysfs attribute, or the part of PCI_ID ("10DE:1F91")
+ * udev keeps, in one spelling either way. */
+static char *
+read_id (GUdevDevice *pci_device,
+         const char  *attribute,
+         gboolean     device_part)
+{
+  const char *value = g_udev_device_get_sysfs_attr (pci_device, attribute);
+  const char *pci_id;
+
+  if (value == NULL && (pci_id = g_udev_device_get_property (pci_device, "PCI_ID")) != NULL)
+    value = device_part ? strchr (pci_id, ':') : pci_id;
+  if (value != NULL && *value == ':')
+    value++;
+  if (value == NULL)
+    return g_strdup ("0x0000");
+
+  return g_strdup_printf ("0x%04x", (guint) g_ascii_strtoull (value, NULL, 16));
+}
+
+static gboolean
+is_display_controller (GUdevDevice *pci_device)
+{
+  const char *class = g_udev_device_get_sysfs_attr (pci_device, "class");
+
+  /* PCI_CLASS is the same number, without the "0x". */
+  if (class == NULL)
+    class = g_udev_device_get_property (pci_device, "PCI_CLASS");
+  if (class == NULL)
+    return FALSE;
+
+  return ((g_ascii_strtoull (class, NULL, 16) >> 16) & 0xff) == PCI_CLASS_DISPLAY;
+}
+
+/* "DDDD:BB:SS.F": the bus is the second field. */
+static gboolean
+is_on_first_bus (const char *pci_slot)
+{
+  const char *bus = strchr (pci_slot, ':');
+
+  return bus != NULL && g_ascii_strtoull (bus + 1, NULL, 16) == 0;
+}
+
+static char *
+describe_missing_driver (Reading *reading,
+                         PlugGpu *gpu)
+{
+  g_autofree char *alternatives = NULL;
+  gboolean all_blacklisted = TRUE;
+
+  if (reading->nomodeset)
+    return g_strdup (_("No driver is bound to this GPU: the kernel was started with “nomodeset”, "
+                       "which keeps graphics drivers from loading. Without a driver there is no "
+                       "hardware acceleration."));
+
+  if (gpu->alternatives[0] == NULL)
+    return g_strdup (_("No driver is bound to this GPU, and no installed driver can drive it. "
+                       "Without a driver there is no hardware acceleration."));
+
+  for (guint i = 0; gpu->alternatives[i] != NULL; i++)
+    all_blacklisted = all_blacklisted && plug_gpu_is_blacklisted (gpu, gpu->alternatives[i]);
+
+  alternatives = g_strjoinv (", ", gpu->alternatives);
+  if (all_blacklisted)
+    /* Translators: %s is a list of drivers, such as “radeon, amdgpu” */
+    return g_strdup_printf (_("No driver is bound to this GPU: the drivers installed for it are "
+                              "blacklisted (%s). Without a driver there is no hardware acceleration."),
+                            alternatives);
+
+  /* Translators: %s is a list of drivers, such as “radeon, amdgpu” */
+  return g_strdup_printf (_("No driver is bound to this GPU, although installed drivers can drive it "
+                            "(%s): loading it may have failed. Without a driver there is no hardware "
+                            "acceleration."),
+                          alternatives);
+}
+
+static PlugGpu *
+read_gpu (Reading     *reading,
+          GUdevDevice *pci_device,
+          GList       *drm_devices)
+{
+  g_autoptr(PlugGpu) gpu = plug_gpu_new ();
+  g_autoptr(GPtrArray) drm_nodes = g_ptr_array_new ();
+  const char *modalias;
+
+  gpu->pci_slot = g_strdup (g_udev_device_get_name (pci_device));
+  gpu->sysfs_path = g_strdup (g_udev_device_get_sysfs_path (pci_device));
+  gpu->vendor_id = read_id (pci_device, "vendor", FALSE);
+  gpu->device_id = read_id (pci_device, "device", TRUE);
+  gpu->boot_vga = g_udev_device_get_sysfs_attr_as_int (pci_device, "boot_vga") == 1;
+  gpu->integrated = is_on_first_bus (gpu->pci_slot);
+  modalias = g_udev_device_get_sysfs_attr (pci_device, "modalias");
+  if (modalias == NULL)
+    modalias = g_udev_device_get_property (pci_device, "MODALIAS");
+  gpu->modalias = g_strdup (modalias);
+  read_names (reading, pci_device, gpu);
+
+  for (GList *l = drm_devices; l != NULL; l = l->next)
+    {
+      GUdevDevice *drm_device = l->data;
+      g_autoptr(GUdevDevice) parent = g_udev_device_get_parent_with_subsystem (drm_device, "pci", NULL);
+
+      /* Connectors (card0-eDP-1) are drm devices too, but not nodes. */
+      if (parent != NULL &&
+          g_strcmp0 (g_udev_device_get_sysfs_path (parent), gpu->sysfs_path) == 0 &&
+          g_udev_device_get_device_file (drm_device) != NULL)
+        g_ptr_array_add (drm_nodes, g_strdup (g_udev_device_get_name (drm_device)));
+    }
+  g_ptr_array_sort (drm_nodes, compare_strings);
+  g_ptr_array_add (drm_nodes, NULL);
+  gpu->drm_nodes = (GStrv) g_ptr_array_free (g_steal_pointer (&drm_nodes), FALSE);
+
+  gpu->driver = g_strdup (g_udev_device_get_driver (pci_device));
+  if (gpu->driver != NULL)
+    {
+      g_autofree char *version_path = g_build_filename ("sys", "module", gpu->driver, "version", NULL);
+
+      gpu->driver_version = read_line (reading->root_directory, version_path);
+      gpu->driver_license = read_driver_license (reading, gpu->driver);
+    }
+
+  read_alternatives (reading, gpu);
+
+  if (gpu->driver == NULL)
+    gpu->reason = describe_missing_driver (reading, gpu);
+
+  return g_steal_pointer (&gpu);
+}
+
+static int
+compare_gpus (gconstpointer a,
+              gconstpointer b)
+{
+  PlugGpu *gpu_a = *(PlugGpu * const *) a;
+  PlugGpu *gpu_b = *(PlugGpu * const *) b;
+
+  return g_strcmp0 (gpu_a->pci_slot, gpu_b->pci_slot);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  Reading *reading = task_data;
+  g_autoptr(GUdevClient) client = NULL;
+  g_autoptr(GPtrArray) gpus = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *command_line = NULL;
+  GList *pci_devices;
+  GList *drm_devices;
+
+  /* No subsystems: a client that only queries, without a uevent socket. */
+  client = g_udev_client_new (NULL);
+  pci_devices = g_udev_client_query_by_subsystem (client, "pci");
+  drm_devices = g_udev_client_query_by_subsystem (client, "drm");
+
+  command_line = read_line (reading->root_directory, "proc/cmdline");
+  reading->nomodeset = command_line_has (command_line, "nomodeset");
+  reading_open_modules (reading);
+
+  for (GList *l = pci_devices; l != NULL; l = l->next)
+    {
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
+      if (is_display_controller (l->data))
+        g_ptr_array_add (gpus, read_gpu (reading, l->data, drm_devices));
+    }
+
+  g_list_free_full (pci_devices, g_object_unref);
+  g_list_free_full (drm_devices, g_object_unref);
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  g_ptr_array_sort (gpus, compare_gpus);
+  g_task_return_pointer (task, g_steal_pointer (&gpus), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+load_thread_done_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  PlugGpuList *self = PLUG_GPU_LIST (object);
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GPtrArray) gpus = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_removed;
+
+  gpus = g_task_propagate_pointer (G_TASK (result), &error);
+  if (gpus == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* The items change here, in the thread that owns the list, and before
+   * the caller hears that the reading is done. */
+  n_removed = self->gpus->len;
+  g_ptr_array_unref (self->gpus);
+  self->gpus = g_steal_pointer (&gpus);
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, n_removed, self->gpus->len);
+  if (n_removed != self->gpus->len)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * plug_gpu_list_load_async:
+ * @self: a #PlugGpuList
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when the GPUs have been read
+ * @user_data: data for @callback
+ *
+ * Reads the machine's GPUs in a worker thread and replaces the list's
+ * items with them, before @callback runs. A GPU whose driver or names
+ * cannot be read is listed with what is known; only cancelling fails.
+ */
+void
+plug_gpu_list_load_async (PlugGpuList         *self,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GTask) thread_task = NULL;
+  Reading *reading;
+
+  g_return_if_fail (PLUG_IS_GPU_LIST (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_gpu_list_load_async);
+
+  reading = g_new0 (Reading, 1);
+  reading->root_directory = g_strdup (self->root_directory);
+  reading->modules_directory = g_strdup (self->modules_directory);
+
+  thread_task = g_task_new (self, cancellable, load_thread_done_cb, g_steal_pointer (&task));
+  g_task_set_source_tag (thread_task, load_thread);
+  g_task_set_task_data (thread_task, reading, (GDestroyNotify) reading_free);
+  g_task_run_in_thread (thread_task, load_thread);
+}
+
+gboolean
+plug_gpu_list_load_finish (PlugGpuList   *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (PLUG_IS_GPU_LIST (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == plug_gpu_list_load_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

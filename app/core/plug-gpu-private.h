@@ -1,0 +1,41 @@
+/* plug-gpu-private.h: What PlugGpuList fills in
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "plug-gpu.h"
+
+G_BEGIN_DECLS
+
+/* A GPU is read once, in the list's worker thread, and never changes
+ * afterwards: a new reading makes new objects. So the list fills the
+ * fields directly instead of going through setters nobody else may call. */
+struct _PlugGpu
+{
+  GObject          parent_instance;
+
+  char            *pci_slot;
+  char            *sysfs_path;
+  char            *vendor_id;
+  char            *device_id;
+  char            *vendor;
+  char            *model;
+  char            *modalias;
+  gboolean         boot_vga;
+  gboolean         integrated;
+  GStrv            drm_nodes;
+
+  char            *driver;
+  char            *driver_version;
+  PlugGpuLicense   driver_license;
+  GStrv            alternatives;
+  GStrv            blacklisted;
+  char            *reason;
+};
+
+PlugGpu *plug_gpu_new (void);
+
+G_END_DECLS

@@ -1,0 +1,52 @@
+/* plug-gpu.h: A GPU and the kernel driver that runs it
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/**
+ * PlugGpuLicense:
+ * @PLUG_GPU_LICENSE_UNKNOWN: no driver is bound, or its license could not
+ *   be found out
+ * @PLUG_GPU_LICENSE_OPEN: the driver's source is published under a license
+ *   the kernel accepts as GPL-compatible
+ * @PLUG_GPU_LICENSE_PROPRIETARY: the driver taints the kernel as
+ *   proprietary, or declares a license that is not GPL-compatible
+ */
+typedef enum {
+  PLUG_GPU_LICENSE_UNKNOWN,
+  PLUG_GPU_LICENSE_OPEN,
+  PLUG_GPU_LICENSE_PROPRIETARY,
+} PlugGpuLicense;
+
+const char *plug_gpu_license_get_id (PlugGpuLicense license);
+
+#define PLUG_TYPE_GPU (plug_gpu_get_type ())
+
+G_DECLARE_FINAL_TYPE (PlugGpu, plug_gpu, PLUG, GPU, GObject)
+
+const char         *plug_gpu_get_pci_slot        (PlugGpu    *self);
+const char         *plug_gpu_get_sysfs_path      (PlugGpu    *self);
+const char         *plug_gpu_get_vendor_id       (PlugGpu    *self);
+const char         *plug_gpu_get_device_id       (PlugGpu    *self);
+const char         *plug_gpu_get_vendor          (PlugGpu    *self);
+const char         *plug_gpu_get_model           (PlugGpu    *self);
+const char         *plug_gpu_get_modalias        (PlugGpu    *self);
+gboolean            plug_gpu_is_boot_vga         (PlugGpu    *self);
+gboolean            plug_gpu_is_integrated       (PlugGpu    *self);
+const char * const *plug_gpu_get_drm_nodes       (PlugGpu    *self);
+const char         *plug_gpu_get_driver          (PlugGpu    *self);
+const char         *plug_gpu_get_driver_version  (PlugGpu    *self);
+PlugGpuLicense      plug_gpu_get_driver_license  (PlugGpu    *self);
+const char * const *plug_gpu_get_alternatives    (PlugGpu    *self);
+gboolean            plug_gpu_is_blacklisted      (PlugGpu    *self,
+                                                  const char *driver);
+const char         *plug_gpu_get_reason          (PlugGpu    *self);
+
+G_END_DECLS

@@ -1,0 +1,533 @@
+/* test-gpu-list.c: PlugGpuList reads GPUs that umockdev makes up
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <locale.h>
+#include <glib/gstdio.h>
+#include <umockdev.h>
+
+#include "plug-gpu-list.h"
+
+/*
+ * Runs under umockdev-wrapper: each test loads one of the hand-written
+ * device descriptions in tests/fixtures/gpus into a UMockdevTestbed, so
+ * that udev sees only those PCI and drm devices. What udev does not
+ * describe (/sys/module, /proc/cmdline, modprobe.d, pci.ids) goes in a
+ * temporary root directory, and the installed drivers are the stub
+ * modules make-modules built, indexed by the real depmod.
+ */
+
+#define KERNEL_VERSION "6.1.0-plug"
+
+static char *fixtures_directory;
+static char *modules_directory;
+
+typedef struct
+{
+  UMockdevTestbed *testbed;
+  char            *root;
+} Fixture;
+
+typedef struct
+{
+  const char     *pci_slot;
+  const char     *vendor_id;
+  const char     *device_id;
+  const char     *vendor;
+  const char     *model;
+  const char     *modalias;
+  gboolean        boot_vga;
+  gboolean        integrated;
+  const char     *drm_nodes[3];
+  const char     *driver;
+  const char     *driver_version;
+  PlugGpuLicense  driver_license;
+  const char     *alternatives[3];
+  const char     *blacklisted[3];
+  const char     *reason;
+} Expected;
+
+static const Expected intel = {
+  .pci_slot = "0000:00:0a.0",
+  .vendor_id = "0x8086",
+  .device_id = "0x9a49",
+  .vendor = "Intel Corporation",
+  .model = "TigerLake-LP GT2 [Iris Xe Graphics]",
+  .modalias = "pci:v00008086d00009A49sv000017AAsd000022D8bc03sc00i00",
+  .boot_vga = TRUE,
+  .integrated = TRUE,
+  .drm_nodes = { "card0", "renderD128" },
+  .driver = "i915",
+  .driver_license = PLUG_GPU_LICENSE_OPEN,
+};
+
+static const char nvidia_modalias[] = "pci:v000010DEd00001F99sv000017AAsd000022D8bc03sc02i00";
+static const char tahiti_modalias[] = "pci:v00001002d00006798sv00001002sd00003000bc03sc00i00";
+
+static void
+write_file (const char *root,
+            const char *path,
+            const char *contents)
+{
+  g_autofree char *full_path = g_build_filename (root, path, NULL);
+  g_autofree char *directory = g_path_get_dirname (full_path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (directory, 0755), ==, 0);
+  g_file_set_contents (full_path, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) directory = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (directory != NULL && (name = g_dir_read_name (directory)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_assert_cmpint (g_unlink (child), ==, 0);
+    }
+
+  g_assert_cmpint (g_rmdir (path), ==, 0);
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  user_data)
+{
+  g_autofree char *pci_ids_path = g_build_filename (fixtures_directory, "pci.ids", NULL);
+  g_autofree char *pci_ids = NULL;
+  g_autoptr(GError) error = NULL;
+
+  fixture->testbed = umockdev_testbed_new ();
+  fixture->root = g_dir_make_tmp ("plug-gpu-root-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_file_get_contents (pci_ids_path, &pci_ids, NULL, &error);
+  g_assert_no_error (error);
+  write_file (fixture->root, "usr/share/misc/pci.ids", pci_ids);
+  write_file (fixture->root, "proc/cmdline", "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet\n");
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  user_data)
+{
+  g_clear_object (&fixture->testbed);
+  remove_tree (fixture->root);
+  g_clear_pointer (&fixture->root, g_free);
+}
+
+static void
+add_devices (Fixture    *fixture,
+             const char *name)
+{
+  g_autofree char *path = g_build_filename (fixtures_directory, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  umockdev_testbed_add_from_file (fixture->testbed, path, &error);
+  g_assert_no_error (error);
+}
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GAsyncResult **result_out = user_data;
+
+  *result_out = g_object_ref (result);
+}
+
+static PlugGpuList *
+load (Fixture *fixture)
+{
+  g_autoptr(PlugGpuList) gpus = plug_gpu_list_new (fixture->root, modules_directory);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (plug_gpu_list_get_root_directory (gpus), ==, fixture->root);
+  g_assert_cmpstr (plug_gpu_list_get_modules_directory (gpus), ==, modules_directory);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 0);
+
+  plug_gpu_list_load_async (gpus, NULL, load_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_true (plug_gpu_list_load_finish (gpus, result, &error));
+  g_assert_no_error (error);
+
+  return g_steal_pointer (&gpus);
+}
+
+static void
+assert_strv (const char * const *actual,
+             const char * const *expected,
+             guint                n_expected)
+{
+  guint n = 0;
+
+  while (n < n_expected && expected[n] != NULL)
+    n++;
+
+  g_assert_cmpuint (g_strv_length ((char **) actual), ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (actual[i], ==, expected[i]);
+}
+
+static void
+assert_gpu (GListModel     *gpus,
+            guint           position,
+            const Expected *expected)
+{
+  g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, position);
+  const char * const *alternatives;
+
+  g_assert_nonnull (gpu);
+  g_assert_cmpstr (plug_gpu_get_pci_slot (gpu), ==, expected->pci_slot);
+  g_assert_true (g_str_has_suffix (plug_gpu_get_sysfs_path (gpu), expected->pci_slot));
+  g_assert_cmpstr (plug_gpu_get_vendor_id (gpu), ==, expected->vendor_id);
+  g_assert_cmpstr (plug_gpu_get_device_id (gpu), ==, expected->device_id);
+  g_assert_cmpstr (plug_gpu_get_vendor (gpu), ==, expected->vendor);
+  g_assert_cmpstr (plug_gpu_get_model (gpu), ==, expected->model);
+  g_assert_cmpstr (plug_gpu_get_modalias (gpu), ==, expected->modalias);
+  g_assert_cmpint (plug_gpu_is_boot_vga (gpu), ==, expected->boot_vga);
+  g_assert_cmpint (plug_gpu_is_integrated (gpu), ==, expected->integrated);
+  assert_strv (plug_gpu_get_drm_nodes (gpu), expected->drm_nodes, G_N_ELEMENTS (expected->drm_nodes));
+  g_assert_cmpstr (plug_gpu_get_driver (gpu), ==, expected->driver);
+  g_assert_cmpstr (plug_gpu_get_driver_version (gpu), ==, expected->driver_version);
+  g_assert_cmpint (plug_gpu_get_driver_license (gpu), ==, expected->driver_license);
+  assert_strv (plug_gpu_get_alternatives (gpu), expected->alternatives, G_N_ELEMENTS (expected->alternatives));
+
+  alternatives = plug_gpu_get_alternatives (gpu);
+  for (guint i = 0; alternatives[i] != NULL; i++)
+    g_assert_cmpint (plug_gpu_is_blacklisted (gpu, alternatives[i]), ==,
+                     g_strv_contains (expected->blacklisted, alternatives[i]));
+
+  if (expected->reason == NULL)
+    g_assert_null (plug_gpu_get_reason (gpu));
+  else
+    g_assert_nonnull (strstr (plug_gpu_get_reason (gpu), expected->reason));
+}
+
+/* --- the tests ------------------------------------------------------------ */
+
+static void
+test_license_ids (void)
+{
+  g_assert_cmpstr (plug_gpu_license_get_id (PLUG_GPU_LICENSE_OPEN), ==, "open");
+  g_assert_cmpstr (plug_gpu_license_get_id (PLUG_GPU_LICENSE_PROPRIETARY), ==, "proprietary");
+  g_assert_null (plug_gpu_license_get_id (PLUG_GPU_LICENSE_UNKNOWN));
+}
+
+static void
+items_changed_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  gpointer    user_data)
+{
+  guint *changes = user_data;
+
+  changes[0]++;
+  changes[1] = position;
+  changes[2] = removed;
+  changes[3] = added;
+}
+
+static void
+test_intel (Fixture       *fixture,
+            gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  guint changes[4] = { 0, };
+
+  add_devices (fixture, "intel-i915.umockdev");
+  /* A loaded in-tree module: a taint file without flags, and no version. */
+  write_file (fixture->root, "sys/module/i915/taint", "\n");
+  gpus = load (fixture);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 1);
+  assert_gpu (G_LIST_MODEL (gpus), 0, &intel);
+
+  /* A second reading replaces the items, announced once. */
+  g_signal_connect (gpus, "items-changed", G_CALLBACK (items_changed_cb), changes);
+  {
+    g_autoptr(GAsyncResult) result = NULL;
+
+    plug_gpu_list_load_async (gpus, NULL, load_cb, &result);
+    while (result == NULL)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_true (plug_gpu_list_load_finish (gpus, result, NULL));
+  }
+  g_assert_cmpuint (changes[0], ==, 1);
+  g_assert_cmpuint (changes[1], ==, 0);
+  g_assert_cmpuint (changes[2], ==, 1);
+  g_assert_cmpuint (changes[3], ==, 1);
+  assert_gpu (G_LIST_MODEL (gpus), 0, &intel);
+}
+
+static void
+test_hybrid_nouveau (Fixture       *fixture,
+                     gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  const Expected nvidia = {
+    .pci_slot = "0000:01:00.0",
+    .vendor_id = "0x10de",
+    .device_id = "0x1f99",
+    .vendor = "NVIDIA Corporation",
+    .model = "TU117M",
+    .modalias = nvidia_modalias,
+    .boot_vga = FALSE,
+    .integrated = FALSE,
+    .drm_nodes = { "card1", "renderD129" },
+    .driver = "nouveau",
+    .driver_license = PLUG_GPU_LICENSE_OPEN,
+    .alternatives = { "nvidia" },
+  };
+
+  add_devices (fixture, "hybrid-nouveau.umockdev");
+  gpus = load (fixture);
+
+  /* One GPU per PCI device, not per drm node, in PCI address order. */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 2);
+  assert_gpu (G_LIST_MODEL (gpus), 0, &intel);
+  assert_gpu (G_LIST_MODEL (gpus), 1, &nvidia);
+}
+
+static void
+test_hybrid_nvidia (Fixture       *fixture,
+                    gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  const Expected nvidia = {
+    .pci_slot = "0000:01:00.0",
+    .vendor_id = "0x10de",
+    .device_id = "0x1f99",
+    .vendor = "NVIDIA Corporation",
+    .model = "TU117M",
+    .modalias = nvidia_modalias,
+    .drm_nodes = { "card1", "renderD129" },
+    .driver = "nvidia",
+    .driver_version = "535.183.01",
+    .driver_license = PLUG_GPU_LICENSE_PROPRIETARY,
+    .alternatives = { "nouveau" },
+    .blacklisted = { "nouveau" },
+  };
+
+  add_devices (fixture, "hybrid-nvidia.umockdev");
+  /* What the loaded proprietary module shows: its version, and the
+   * kernel's taint flags (P proprietary, O out of tree, E unsigned). */
+  write_file (fixture->root, "sys/module/nvidia/version", "535.183.01\n");
+  write_file (fixture->root, "sys/module/nvidia/taint", "POE\n");
+  write_file (fixture->root, "etc/modprobe.d/nvidia-blacklists-nouveau.conf",
+              "# installed by the nvidia driver package\nblacklist nouveau\n");
+  gpus = load (fixture);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 2);
+  assert_gpu (G_LIST_MODEL (gpus), 0, &intel);
+  assert_gpu (G_LIST_MODEL (gpus), 1, &nvidia);
+}
+
+/* Without /sys/module files the license comes from the installed module:
+ * "NVIDIA" is not one the kernel counts as GPL-compatible. */
+static void
+test_license_from_module (Fixture       *fixture,
+                          gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugGpu) gpu = NULL;
+
+  add_devices (fixture, "hybrid-nvidia.umockdev");
+  gpus = load (fixture);
+
+  gpu = g_list_model_get_item (G_LIST_MODEL (gpus), 1);
+  g_assert_cmpstr (plug_gpu_get_driver (gpu), ==, "nvidia");
+  g_assert_null (plug_gpu_get_driver_version (gpu));
+  g_assert_cmpint (plug_gpu_get_driver_license (gpu), ==, PLUG_GPU_LICENSE_PROPRIETARY);
+  g_assert_false (plug_gpu_is_blacklisted (gpu, "nouveau"));
+}
+
+static void
+test_amd_radeon (Fixture       *fixture,
+                 gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  const Expected tahiti = {
+    .pci_slot = "0000:03:00.0",
+    .vendor_id = "0x1002",
+    .device_id = "0x6798",
+    .vendor = "Advanced Micro Devices, Inc. [AMD/ATI]",
+    .model = "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
+    .modalias = tahiti_modalias,
+    .boot_vga = TRUE,
+    .drm_nodes = { "card0", "renderD128" },
+    .driver = "radeon",
+    .driver_license = PLUG_GPU_LICENSE_OPEN,
+    .alternatives = { "amdgpu" },
+  };
+
+  add_devices (fixture, "amd-tahiti-radeon.umockdev");
+  gpus = load (fixture);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 1);
+  assert_gpu (G_LIST_MODEL (gpus), 0, &tahiti);
+}
+
+static void
+test_no_driver (Fixture       *fixture,
+                gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  const char *command_line = user_data;
+  Expected unbound = {
+    .pci_slot = "0000:07:00.0",
+    .vendor_id = "0x1002",
+    .device_id = "0x6798",
+    /* From the fixture's pci.ids: udev has no hardware database entry. */
+    .vendor = "Advanced Micro Devices, Inc. [AMD/ATI]",
+    .model = "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
+    .modalias = tahiti_modalias,
+    .boot_vga = TRUE,
+    .alternatives = { "amdgpu", "radeon" },
+    .reason = "No driver is bound to this GPU, although installed drivers can drive it (amdgpu, radeon)",
+  };
+
+  add_devices (fixture, "no-driver.umockdev");
+  if (command_line != NULL)
+    {
+      write_file (fixture->root, "proc/cmdline", command_line);
+      unbound.reason = "the kernel was started with “nomodeset”";
+    }
+  gpus = load (fixture);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 1);
+  assert_gpu (G_LIST_MODEL (gpus), 0, &unbound);
+}
+
+static void
+test_no_driver_blacklisted (Fixture       *fixture,
+                            gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  const Expected unbound = {
+    .pci_slot = "0000:07:00.0",
+    .vendor_id = "0x1002",
+    .device_id = "0x6798",
+    .vendor = "Advanced Micro Devices, Inc. [AMD/ATI]",
+    .model = "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
+    .modalias = tahiti_modalias,
+    .boot_vga = TRUE,
+    .alternatives = { "amdgpu", "radeon" },
+    .blacklisted = { "amdgpu", "radeon" },
+    .reason = "the drivers installed for it are blacklisted (amdgpu, radeon)",
+  };
+
+  add_devices (fixture, "no-driver.umockdev");
+  write_file (fixture->root, "lib/modprobe.d/graphics.conf", "blacklist radeon\nblacklist amdgpu\n");
+  gpus = load (fixture);
+
+  assert_gpu (G_LIST_MODEL (gpus), 0, &unbound);
+}
+
+/* Neither udev's hardware database nor pci.ids, and no installed driver:
+ * ids only, and a reason that says nothing can drive it. */
+static void
+test_no_driver_nothing_known (Fixture       *fixture,
+                              gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autofree char *pci_ids = g_build_filename (fixture->root, "usr/share/misc/pci.ids", NULL);
+  g_autoptr(PlugGpu) gpu = NULL;
+
+  add_devices (fixture, "no-driver.umockdev");
+  g_assert_cmpint (g_unlink (pci_ids), ==, 0);
+  gpus = plug_gpu_list_new (fixture->root, "/nonexistent/lib/modules/0.0");
+  {
+    g_autoptr(GAsyncResult) result = NULL;
+
+    plug_gpu_list_load_async (gpus, NULL, load_cb, &result);
+    while (result == NULL)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_true (plug_gpu_list_load_finish (gpus, result, NULL));
+  }
+
+  gpu = g_list_model_get_item (G_LIST_MODEL (gpus), 0);
+  g_assert_cmpstr (plug_gpu_get_vendor_id (gpu), ==, "0x1002");
+  g_assert_null (plug_gpu_get_vendor (gpu));
+  g_assert_null (plug_gpu_get_model (gpu));
+  g_assert_null (plug_gpu_get_alternatives (gpu)[0]);
+  g_assert_nonnull (strstr (plug_gpu_get_reason (gpu), "no installed driver can drive it"));
+}
+
+static void
+test_cancelled (Fixture       *fixture,
+                gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = plug_gpu_list_new (fixture->root, modules_directory);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  add_devices (fixture, "intel-i915.umockdev");
+  g_cancellable_cancel (cancellable);
+  plug_gpu_list_load_async (gpus, cancellable, load_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_false (plug_gpu_list_load_finish (gpus, result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *source_directory = g_getenv ("PLUG_SOURCE_DIR");
+  const char *build_directory = g_getenv ("PLUG_BUILD_DIR");
+  int status;
+
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  g_assert_nonnull (source_directory);
+  g_assert_nonnull (build_directory);
+  fixtures_directory = g_build_filename (source_directory, "tests", "fixtures", "gpus", NULL);
+  modules_directory = g_build_filename (build_directory, "tests", "unit", "gpu-modules",
+                                        "lib", "modules", KERNEL_VERSION, NULL);
+  g_assert_true (g_file_test (modules_directory, G_FILE_TEST_IS_DIR));
+
+  g_test_add_func ("/gpu-list/license-ids", test_license_ids);
+#define ADD(path, function, data) \
+  g_test_add ("/gpu-list/" path, Fixture, data, fixture_set_up, function, fixture_tear_down)
+  ADD ("intel", test_intel, NULL);
+  ADD ("hybrid-nouveau", test_hybrid_nouveau, NULL);
+  ADD ("hybrid-nvidia", test_hybrid_nvidia, NULL);
+  ADD ("license-from-module", test_license_from_module, NULL);
+  ADD ("amd-radeon", test_amd_radeon, NULL);
+  ADD ("no-driver", test_no_driver, NULL);
+  ADD ("no-driver-nomodeset", test_no_driver, "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro nomodeset quiet\n");
+  ADD ("no-driver-blacklisted", test_no_driver_blacklisted, NULL);
+  ADD ("no-driver-nothing-known", test_no_driver_nothing_known, NULL);
+  ADD ("cancelled", test_cancelled, NULL);
+#undef ADD
+
+  status = g_test_run ();
+
+  g_free (fixtures_directory);
+  g_free (modules_directory);
+
+  return status;
+}

@@ -1,0 +1,166 @@
+#!/bin/bash
+# test-graphics-cli.sh: plugboardctl graphics status --json on made-up GPUs
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: test-graphics-cli.sh PLUGBOARDCTL FIXTURES_DIR MODULES_DIR
+#
+# Runs plugboardctl under umockdev-run with each device description in
+# tests/fixtures/gpus, a temporary root for what udev does not describe
+# (/sys/module, /sys/power, /proc) and the stub kernel modules, and checks
+# the JSON contract with jq.
+
+set -u
+
+plugboardctl=$1
+fixtures=$2
+modules=$3
+
+source "${PLUG_SOURCE_DIR:?}/tests/tap.sh"
+
+# See tests/fixtures/gpus/umockdev-wrapper: umockdev's preload library
+# comes before AddressSanitizer's runtime.
+if ldd "$plugboardctl" 2>/dev/null | grep -q 'libasan\.so'; then
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# new_root NAME: a root with pci.ids, a command line and a machine that can
+# suspend and hibernate; a case changes what it needs.
+new_root () {
+  local root=$work/$1
+  mkdir -p "$root/usr/share/misc" "$root/proc" "$root/sys/power" "$root/sys/kernel/security"
+  cp "$fixtures/pci.ids" "$root/usr/share/misc/pci.ids"
+  echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro resume=/dev/sda3 quiet' >"$root/proc/cmdline"
+  echo 'freeze mem disk' >"$root/sys/power/state"
+  echo 's2idle [deep]' >"$root/sys/power/mem_sleep"
+  echo '[none] integrity confidentiality' >"$root/sys/kernel/security/lockdown"
+  printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/sda3 partition\t16777212\t0\t-2\n' >"$root/proc/swaps"
+  printf 'MemTotal:        8388608 kB\n' >"$root/proc/meminfo"
+  echo "$root"
+}
+
+# status FIXTURE ROOT: the JSON, in $work/FIXTURE.json; fails on a non-zero exit.
+status () {
+  umockdev-run -d "$fixtures/$1.umockdev" -- \
+    "$plugboardctl" graphics status --json --root "$2" --modules-directory "$modules" \
+    >"$work/$1.json" 2>"$work/$1.err"
+}
+
+# expect FIXTURE DESCRIPTION JQ_EXPRESSION: one TAP line, true when the
+# expression is true of FIXTURE's JSON.
+expect () {
+  check "$1: $2" jq_true "$work/$1.json" "$3"
+}
+
+jq_true () { jq -e "$2" "$1" >/dev/null; }
+
+gpu_keys='["alternatives","boot_vga","device_id","driver","driver_license","driver_version","hardware_accelerated","integrated","model","pci_slot","reason","renderer","vendor","vendor_id"]'
+
+# --- usage ---------------------------------------------------------------
+
+"$plugboardctl" graphics >"$work/usage.out" 2>"$work/usage.err"
+check "graphics alone is a usage error (exit 2)" test $? -eq 2
+check "graphics alone lists its subcommands" grep -q '^  status ' "$work/usage.err"
+"$plugboardctl" graphics nonsense >/dev/null 2>&1
+check "an unknown subcommand is a usage error" test $? -eq 2
+"$plugboardctl" graphics status extra >/dev/null 2>&1
+check "graphics status takes no arguments" test $? -eq 2
+
+# --- Intel iGPU with i915 --------------------------------------------------
+
+root=$(new_root intel)
+mkdir -p "$root/sys/module/i915" && : >"$root/sys/module/i915/taint"
+check "intel: exits 0" status intel-i915 "$root"
+expect intel-i915 "top-level keys" '(keys == ["gpus","power"])'
+expect intel-i915 "one GPU" '.gpus | length == 1'
+expect intel-i915 "exact GPU keys" ".gpus[0] | keys == $gpu_keys"
+expect intel-i915 "every field" '.gpus[0] == {
+  pci_slot: "0000:00:0a.0", vendor_id: "0x8086", device_id: "0x9a49",
+  vendor: "Intel Corporation", model: "TigerLake-LP GT2 [Iris Xe Graphics]",
+  driver: "i915", driver_version: null, driver_license: "open", alternatives: [],
+  boot_vga: true, renderer: null, hardware_accelerated: null, integrated: true, reason: null }'
+expect intel-i915 "power: suspend and hibernate possible" '.power == {
+  suspend: {possible: true, reason: null, mode: "deep"},
+  hibernate: {possible: true, reason: null} }'
+
+# --- hybrid Intel + NVIDIA on nouveau --------------------------------------
+
+root=$(new_root nouveau)
+check "hybrid-nouveau: exits 0" status hybrid-nouveau "$root"
+expect hybrid-nouveau "two GPUs, not four drm nodes" '.gpus | length == 2'
+expect hybrid-nouveau "Intel first" '.gpus[0].pci_slot == "0000:00:0a.0" and .gpus[0].integrated'
+expect hybrid-nouveau "every field of the NVIDIA GPU" '.gpus[1] == {
+  pci_slot: "0000:01:00.0", vendor_id: "0x10de", device_id: "0x1f99",
+  vendor: "NVIDIA Corporation", model: "TU117M",
+  driver: "nouveau", driver_version: null, driver_license: "open", alternatives: ["nvidia"],
+  boot_vga: false, renderer: null, hardware_accelerated: null, integrated: false, reason: null }'
+
+# --- the same with the proprietary nvidia module ---------------------------
+
+root=$(new_root nvidia)
+mkdir -p "$root/sys/module/nvidia" "$root/etc/modprobe.d"
+echo 535.183.01 >"$root/sys/module/nvidia/version"
+echo POE >"$root/sys/module/nvidia/taint"
+echo 'blacklist nouveau' >"$root/etc/modprobe.d/nvidia-blacklists-nouveau.conf"
+# Secure Boot lockdown on the same machine.
+echo 'none [integrity] confidentiality' >"$root/sys/kernel/security/lockdown"
+echo 'freeze mem' >"$root/sys/power/state"
+check "hybrid-nvidia: exits 0" status hybrid-nvidia "$root"
+expect hybrid-nvidia "every field of the NVIDIA GPU" '.gpus[1] == {
+  pci_slot: "0000:01:00.0", vendor_id: "0x10de", device_id: "0x1f99",
+  vendor: "NVIDIA Corporation", model: "TU117M",
+  driver: "nvidia", driver_version: "535.183.01", driver_license: "proprietary",
+  alternatives: ["nouveau"], boot_vga: false, renderer: null, hardware_accelerated: null,
+  integrated: false, reason: null }'
+expect hybrid-nvidia "the Intel GPU unchanged" '.gpus[0].driver == "i915" and .gpus[0].boot_vga'
+expect hybrid-nvidia "hibernate blocked by lockdown, suspend possible" '
+  .power.suspend.possible and (.power.hibernate.possible | not) and
+  (.power.hibernate.reason | contains("lockdown"))'
+
+# --- AMD Tahiti on radeon, amdgpu installed --------------------------------
+
+root=$(new_root tahiti)
+echo '' >"$root/proc/swaps"
+check "amd-tahiti-radeon: exits 0" status amd-tahiti-radeon "$root"
+expect amd-tahiti-radeon "every field" '.gpus == [{
+  pci_slot: "0000:03:00.0", vendor_id: "0x1002", device_id: "0x6798",
+  vendor: "Advanced Micro Devices, Inc. [AMD/ATI]",
+  model: "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
+  driver: "radeon", driver_version: null, driver_license: "open", alternatives: ["amdgpu"],
+  boot_vga: true, renderer: null, hardware_accelerated: null, integrated: false, reason: null }]'
+expect amd-tahiti-radeon "no swap, no hibernation" '
+  (.power.hibernate.possible | not) and (.power.hibernate.reason | contains("no swap"))'
+
+# --- a GPU with no driver, with and without nomodeset ----------------------
+
+root=$(new_root no-driver)
+check "no-driver: exits 0" status no-driver "$root"
+expect no-driver "every field, names from pci.ids" '.gpus == [{
+  pci_slot: "0000:07:00.0", vendor_id: "0x1002", device_id: "0x6798",
+  vendor: "Advanced Micro Devices, Inc. [AMD/ATI]",
+  model: "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
+  driver: null, driver_version: null, driver_license: null, alternatives: ["amdgpu", "radeon"],
+  boot_vga: true, renderer: null, hardware_accelerated: null, integrated: false,
+  reason: .gpus[0].reason }]'
+expect no-driver "the reason says no driver is bound" \
+  '.gpus[0].reason | startswith("No driver is bound to this GPU, although installed drivers can drive it")'
+
+echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro nomodeset' >"$root/proc/cmdline"
+check "no-driver with nomodeset: exits 0" status no-driver "$root"
+expect no-driver "the reason names nomodeset" '.gpus[0].reason | contains("nomodeset")'
+expect no-driver "without resume=, no hibernation" '.power.hibernate.reason | contains("resume")'
+
+# --- the text output -------------------------------------------------------
+
+umockdev-run -d "$fixtures/hybrid-nvidia.umockdev" -- \
+  "$plugboardctl" graphics status --root "$work/nvidia" --modules-directory "$modules" >"$work/text.out" 2>&1
+check "text: exits 0" test $? -eq 0
+check "text: names the proprietary driver and its version" \
+  grep -qF 'Driver: nvidia 535.183.01 (proprietary)' "$work/text.out"
+check "text: marks the blacklisted alternative" grep -qF 'nouveau (blacklisted)' "$work/text.out"
+
+finish_tap "$work"/*.err
