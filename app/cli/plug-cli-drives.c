@@ -8,10 +8,15 @@
 
 #include "config.h"
 
+#include <stdlib.h>
+
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 
 #include "plug-cli.h"
 #include "plug-drive-list.h"
+#include "plug-label-rules.h"
+#include "plug-relabel-operation.h"
 
 /*
  * `plugboardctl drives` is a group of subcommands, one per thing the
@@ -20,10 +25,14 @@
  * mean the same.
  */
 
-static int drives_list (int argc, char **argv, gboolean json);
+static int drives_list        (int argc, char **argv, gboolean json);
+static int drives_check_label (int argc, char **argv, gboolean json);
+static int drives_label       (int argc, char **argv, gboolean json);
 
 static const PlugCliCommand subcommands[] = {
   { "list", N_("List external drives and the disk images you attached"), drives_list },
+  { "check-label", N_("Check a name against a filesystem’s rules, and show where it would mount"), drives_check_label },
+  { "label", N_("Rename a volume"), drives_label },
 };
 
 static void
@@ -415,6 +424,398 @@ drives_list (int      argc,
     {
       print_text (G_LIST_MODEL (drives));
     }
+
+  return PLUG_CLI_EXIT_DONE;
+}
+
+/* --- drives check-label ----------------------------------------------- */
+
+static char *
+dup_filesystem_list (void)
+{
+  const char * const *filesystems = plug_label_rules_get_filesystems ();
+
+  return g_strjoinv (", ", (char **) filesystems);
+}
+
+/* Where a volume named @label would mount, for this user; %NULL for no
+ * name without a UUID, which mounts under a UUID not known yet. */
+static char *
+dup_mount_point_preview (const char *label,
+                         const char *uuid)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *base = NULL;
+
+  if ((label == NULL || *label == '\0') && (uuid == NULL || *uuid == '\0'))
+    return NULL;
+
+  name = plug_label_rules_dup_mount_name (label, uuid);
+  base = plug_label_rules_find_mount_base ("/", g_get_user_name ());
+
+  return g_build_filename (base, name, NULL);
+}
+
+static int
+drives_check_label (int      argc,
+                    char   **argv,
+                    gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *filesystem = NULL;
+  g_autofree char *filesystem_list = NULL;
+  g_autofree char *normalized = NULL;
+  g_autofree char *mount_name = NULL;
+  g_autofree char *mount_point = NULL;
+  g_autofree char *filesystem_name = NULL;
+  const char *label;
+  int exit_code;
+  const GOptionEntry entries[] = {
+    { "type", 't', 0, G_OPTION_ARG_STRING, &filesystem,
+      N_("The filesystem type: vfat, exfat, ntfs, ext2, ext3, ext4, xfs or btrfs"), N_("TYPE") },
+    { NULL }
+  };
+
+  context = plug_cli_option_context_new ("drives check-label", _("TEXT"),
+                                         _("Check whether TEXT can name a volume of that filesystem, as udisks "
+                                           "would write it, and show the folder it would mount as. Needs no "
+                                           "running service and changes nothing."),
+                                         &json);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  filesystem_list = dup_filesystem_list ();
+  if (filesystem == NULL)
+    return plug_cli_usage_error ("drives check-label", _("--type is required: one of %s"), filesystem_list);
+  if (!plug_label_rules_is_known_filesystem (filesystem))
+    return plug_cli_usage_error ("drives check-label", _("Unknown filesystem type “%s”: use one of %s"),
+                                 filesystem, filesystem_list);
+  if (argc < 2)
+    return plug_cli_usage_error ("drives check-label", _("No name given"));
+  if (argc > 2)
+    return plug_cli_usage_error ("drives check-label", _("Unexpected argument “%s”"), argv[2]);
+
+  label = argv[1];
+  normalized = plug_label_rules_normalize (filesystem, label, &error);
+  if (normalized != NULL && *normalized != '\0')
+    {
+      mount_name = plug_label_rules_dup_mount_name (normalized, NULL);
+      mount_point = dup_mount_point_preview (normalized, NULL);
+    }
+  filesystem_name = plug_drive_rules_dup_filesystem_name (filesystem, NULL);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) node = NULL;
+      g_autofree char *printable_label = g_utf8_make_valid (label, -1);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "valid");
+      json_builder_add_boolean_value (builder, normalized != NULL);
+      add_string_member (builder, "type", filesystem);
+      add_string_member (builder, "label", printable_label);
+      add_string_member (builder, "normalized_label", normalized);
+      add_string_member (builder, "mount_name", mount_name);
+      add_string_member (builder, "mount_point", mount_point);
+      add_string_member (builder, "reason", error != NULL ? error->message : NULL);
+      json_builder_end_object (builder);
+      node = json_builder_get_root (builder);
+      plug_cli_print_json (node);
+    }
+  else if (normalized != NULL)
+    {
+      /* Translators: a name, then a filesystem such as FAT32 */
+      g_print (_("“%s” is a valid %s name.\n"), label, filesystem_name);
+      if (!g_str_equal (normalized, label))
+        g_print (_("It will be written as “%s”.\n"), normalized);
+      if (mount_point != NULL)
+        g_print (_("It will mount as %s\n"), mount_point);
+      else
+        g_print (_("A volume without a name mounts under its UUID.\n"));
+    }
+
+  if (normalized == NULL)
+    return plug_cli_fail ("%s", error->message);
+
+  return PLUG_CLI_EXIT_DONE;
+}
+
+/* --- drives label ------------------------------------------------------ */
+
+typedef struct
+{
+  PlugDrive  *drive;
+  PlugVolume *volume;
+} VolumeMatch;
+
+/* DEVICE is a device file (or a link to one, such as /dev/disk/by-label/
+ * NAME), a filesystem label, or a UUID. A device file wins; a label or
+ * UUID must name one volume only. */
+static gboolean
+resolve_volume (PlugDriveList  *drives,
+                const char     *name,
+                PlugDrive     **drive_out,
+                PlugVolume    **volume_out,
+                GError        **error)
+{
+  g_autofree char *device = NULL;
+  g_autoptr(GArray) matches = g_array_new (FALSE, FALSE, sizeof (VolumeMatch));
+  g_autoptr(GString) devices = NULL;
+  guint n_drives = g_list_model_get_n_items (G_LIST_MODEL (drives));
+
+  if (g_str_has_prefix (name, "/dev/"))
+    {
+      char *resolved = realpath (name, NULL);
+
+      device = resolved != NULL ? g_strdup (resolved) : g_strdup (name);
+      free (resolved);
+    }
+
+  for (guint i = 0; i < n_drives; i++)
+    {
+      g_autoptr(PlugDrive) drive = g_list_model_get_item (G_LIST_MODEL (drives), i);
+      GListModel *volumes = plug_drive_get_volumes (drive);
+
+      for (guint j = 0; j < g_list_model_get_n_items (volumes); j++)
+        {
+          g_autoptr(PlugVolume) volume = g_list_model_get_item (volumes, j);
+          const char *uuid = plug_volume_get_uuid (volume);
+
+          if (device != NULL ? g_strcmp0 (plug_volume_get_device (volume), device) == 0
+                             : (g_strcmp0 (plug_volume_get_label (volume), name) == 0 ||
+                                (uuid != NULL && g_ascii_strcasecmp (uuid, name) == 0)))
+            {
+              VolumeMatch match = { drive, volume };
+
+              g_array_append_val (matches, match);
+            }
+        }
+
+      if (device != NULL && matches->len == 0 &&
+          g_strcmp0 (plug_drive_get_device (drive), device) == 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("%s is a drive with several volumes: name one of them"), device);
+          return FALSE;
+        }
+    }
+
+  if (matches->len == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("No volume is “%s”: give a device such as /dev/sdb1, a name or a UUID "
+                     "that “plugboardctl drives list” shows"),
+                   name);
+      return FALSE;
+    }
+
+  if (matches->len > 1)
+    {
+      devices = g_string_new (NULL);
+      for (guint i = 0; i < matches->len; i++)
+        g_string_append_printf (devices, "%s%s", i > 0 ? ", " : "",
+                                plug_volume_get_device (g_array_index (matches, VolumeMatch, i).volume));
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Several volumes are called “%s” (%s): give the device instead"),
+                   name, devices->str);
+      return FALSE;
+    }
+
+  *drive_out = g_object_ref (g_array_index (matches, VolumeMatch, 0).drive);
+  *volume_out = g_object_ref (g_array_index (matches, VolumeMatch, 0).volume);
+
+  return TRUE;
+}
+
+static char *
+describe_volume (PlugVolume *volume)
+{
+  g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
+  g_autofree char *size_text = g_format_size (plug_volume_get_size (volume));
+  const char *label = plug_volume_get_label (volume);
+
+  /* Translators: a device, then its name, filesystem and size, such as
+   * “/dev/sdb1 (Photos, ext4, 96 MB)” */
+  return g_strdup_printf (_("%s (%s, %s, %s)"),
+                          plug_volume_get_device (volume),
+                          label != NULL ? label : _("no name"),
+                          filesystem_name != NULL ? filesystem_name : _("unknown filesystem"),
+                          size_text);
+}
+
+static void
+relabel_step_cb (PlugRelabelOperation *operation,
+                 GParamSpec           *pspec,
+                 gpointer              user_data)
+{
+  switch (plug_relabel_operation_get_step (operation))
+    {
+    case PLUG_RELABEL_STEP_UNMOUNTING:
+      g_print (_("Unmounting it first: this filesystem cannot be renamed while mounted.\n"));
+      break;
+
+    case PLUG_RELABEL_STEP_MOUNTING:
+      g_print (_("Mounting it again.\n"));
+      break;
+
+    case PLUG_RELABEL_STEP_NONE:
+    case PLUG_RELABEL_STEP_RENAMING:
+    case PLUG_RELABEL_STEP_CONFIRMING:
+    case PLUG_RELABEL_STEP_DONE:
+    default:
+      break;
+    }
+}
+
+static void
+relabel_done_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  GAsyncResult **result_out = user_data;
+
+  *result_out = g_object_ref (result);
+  g_main_context_wakeup (NULL);
+}
+
+static gboolean
+interrupted_cb (gpointer user_data)
+{
+  g_cancellable_cancel (G_CANCELLABLE (user_data));
+
+  return G_SOURCE_CONTINUE;
+}
+
+static int
+drives_label (int      argc,
+              char   **argv,
+              gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugDriveList) drives = NULL;
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+  g_autoptr(PlugRelabelOperation) operation = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *description = NULL;
+  g_autofree char *normalized = NULL;
+  g_autofree char *old_label = NULL;
+  g_autofree char *next_mount_point = NULL;
+  const char *label;
+  const char *mount_point;
+  UDisksClient *client;
+  guint interrupt_id;
+  int exit_code;
+
+  context = plug_cli_option_context_new ("drives label", _("DEVICE TEXT"),
+                                         _("Rename a volume: DEVICE is its device (such as /dev/sdb1), its "
+                                           "current name or its UUID. An empty TEXT removes the name. Volumes "
+                                           "other than ext2, ext3 and ext4 are unmounted to be renamed, and "
+                                           "mounted again afterwards."),
+                                         &json);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc < 3)
+    return plug_cli_usage_error ("drives label", _("A device and a name are needed"));
+  if (argc > 3)
+    return plug_cli_usage_error ("drives label", _("Unexpected argument “%s”"), argv[3]);
+  label = argv[2];
+
+  services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_UDISKS, &error);
+  if (services == NULL)
+    return plug_cli_fail (_("Could not reach the system services: %s"), error->message);
+  if (plug_services_get_system_bus_error (services) != NULL)
+    return plug_cli_fail (_("The system bus cannot be reached: %s"),
+                          plug_services_get_system_bus_error (services));
+  client = plug_services_get_udisks_client (services);
+  if (client == NULL || udisks_client_get_manager (client) == NULL)
+    return plug_cli_fail (_("udisks2 is not running, and volumes cannot be renamed without it. "
+                            "Install the “%s” package, or start its service."),
+                          plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+
+  /* Every drive, so that one Plugboard leaves alone is refused with its
+   * reason rather than reported missing. */
+  drives = plug_drive_list_new (client, PLUG_DRIVE_LIST_FLAGS_INCLUDE_UNLISTED);
+  if (!resolve_volume (drives, argv[1], &drive, &volume, &error))
+    return plug_cli_fail ("%s", error->message);
+
+  description = describe_volume (volume);
+  old_label = g_strdup (plug_volume_get_label (volume));
+
+  if (!plug_drive_get_can_modify (drive))
+    return plug_cli_fail (_("Will not rename %s: %s."), description,
+                          plug_drive_restriction_get_reason (plug_drive_get_restriction (drive)));
+
+  /* Checked here too, so that a refused name is reported before anything
+   * else is said or done. */
+  normalized = plug_label_rules_normalize (plug_volume_get_filesystem (volume), label, &error);
+  if (normalized == NULL)
+    return plug_cli_fail (_("Cannot rename %s to “%s”: %s"), description, label, error->message);
+
+  if (!json)
+    {
+      if (*normalized == '\0')
+        g_print (_("Removing the name of %s…\n"), description);
+      else
+        /* Translators: a volume's description, then its new name */
+        g_print (_("Renaming %s to “%s”…\n"), description, normalized);
+    }
+
+  operation = plug_relabel_operation_new (client, drive, volume, label);
+  if (!json)
+    g_signal_connect (operation, "notify::step", G_CALLBACK (relabel_step_cb), NULL);
+
+  cancellable = g_cancellable_new ();
+  interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
+  plug_relabel_operation_run_async (operation, cancellable, relabel_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (interrupt_id);
+
+  if (!plug_relabel_operation_run_finish (operation, result, &error))
+    return plug_cli_fail (_("Could not rename %s: %s"), plug_volume_get_device (volume), error->message);
+
+  mount_point = plug_relabel_operation_get_mount_point (operation);
+  next_mount_point = dup_mount_point_preview (plug_relabel_operation_get_label (operation),
+                                              plug_volume_get_uuid (volume));
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) node = NULL;
+
+      json_builder_begin_object (builder);
+      add_string_member (builder, "device", plug_volume_get_device (volume));
+      add_string_member (builder, "filesystem", plug_volume_get_filesystem (volume));
+      add_string_member (builder, "old_label", old_label);
+      add_string_member (builder, "label", plug_relabel_operation_get_label (operation));
+      add_string_member (builder, "mount_point", mount_point);
+      json_builder_set_member_name (builder, "remounted");
+      json_builder_add_boolean_value (builder, plug_relabel_operation_get_remounted (operation));
+      add_string_member (builder, "next_mount_point", next_mount_point);
+      json_builder_end_object (builder);
+      node = json_builder_get_root (builder);
+      plug_cli_print_json (node);
+      return PLUG_CLI_EXIT_DONE;
+    }
+
+  g_print (_("Renamed: the volume now reports the name “%s”.\n"),
+           plug_relabel_operation_get_label (operation));
+  if (mount_point != NULL && plug_relabel_operation_get_remounted (operation))
+    g_print (_("Mounted again at %s\n"), mount_point);
+  else if (mount_point != NULL)
+    /* Translators: two folders */
+    g_print (_("It stays mounted at %s until it is unmounted; next time it will mount as %s\n"),
+             mount_point, next_mount_point != NULL ? next_mount_point : "?");
 
   return PLUG_CLI_EXIT_DONE;
 }

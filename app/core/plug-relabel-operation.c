@@ -1,0 +1,648 @@
+/* plug-relabel-operation.c: Renaming a volume through udisks
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-core"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "plug-label-rules.h"
+#include "plug-relabel-operation.h"
+
+/*
+ * Renaming is one udisks call, Filesystem.SetLabel, with what has to come
+ * around it:
+ *
+ * 1. The name is checked against the filesystem's rules before udisks is
+ *    asked anything, so that a refused name changes nothing, and a drive
+ *    Plugboard may not change is refused here too.
+ * 2. udisks 2.9.4 renames only ext2/3/4 while mounted; any other mounted
+ *    filesystem is unmounted first and mounted again afterwards, also
+ *    when the rename fails, so that it is left as it was found.
+ * 3. Success is reported once the volume itself reports the new name
+ *    (udisks re-reads it through udev), not when the call returns.
+ *
+ * Mounting again gives the volume its new folder; a volume renamed while
+ * mounted keeps its old folder until it is next mounted.
+ */
+
+#define CONFIRM_TIMEOUT_SECONDS 10
+
+struct _PlugRelabelOperation
+{
+  GObject          parent_instance;
+
+  /* Given. */
+  UDisksClient    *client;
+  PlugDrive       *drive;
+  PlugVolume      *volume;
+  char            *requested_label;
+
+  /* Found out while running. */
+  PlugRelabelStep  step;
+  UDisksObject    *object;
+  char            *label;
+  char            *mount_point;
+  gboolean         unmounted;
+  gboolean         remounted;
+  GError          *rename_error;
+
+  /* Only while waiting for the volume to report its new name. */
+  GTask           *confirm_task;
+  gulong           label_notify_id;
+  GSource         *timeout_source;
+  GSource         *cancelled_source;
+};
+
+G_DEFINE_FINAL_TYPE (PlugRelabelOperation, plug_relabel_operation, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_STEP,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+plug_relabel_operation_finalize (GObject *object)
+{
+  PlugRelabelOperation *self = PLUG_RELABEL_OPERATION (object);
+
+  /* A running operation holds a reference through its task. */
+  g_assert (self->confirm_task == NULL);
+
+  g_clear_object (&self->client);
+  g_clear_object (&self->drive);
+  g_clear_object (&self->volume);
+  g_clear_pointer (&self->requested_label, g_free);
+  g_clear_object (&self->object);
+  g_clear_pointer (&self->label, g_free);
+  g_clear_pointer (&self->mount_point, g_free);
+  g_clear_error (&self->rename_error);
+
+  G_OBJECT_CLASS (plug_relabel_operation_parent_class)->finalize (object);
+}
+
+static void
+plug_relabel_operation_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  PlugRelabelOperation *self = PLUG_RELABEL_OPERATION (object);
+
+  switch (prop_id)
+    {
+    case PROP_STEP:
+      g_value_set_uint (value, self->step);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+plug_relabel_operation_class_init (PlugRelabelOperationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = plug_relabel_operation_finalize;
+  object_class->get_property = plug_relabel_operation_get_property;
+
+  /* A PlugRelabelStep. */
+  properties[PROP_STEP] =
+    g_param_spec_uint ("step", NULL, NULL,
+                       PLUG_RELABEL_STEP_NONE, PLUG_RELABEL_STEP_DONE, PLUG_RELABEL_STEP_NONE,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+plug_relabel_operation_init (PlugRelabelOperation *self)
+{
+}
+
+/**
+ * plug_relabel_operation_new:
+ * @client: the udisks client the drive list reads
+ * @drive: the drive that holds @volume, for whether it may be changed
+ * @volume: the volume to rename
+ * @label: the new name; empty to remove the name
+ *
+ * Returns: (transfer full): an operation, to be run once
+ */
+PlugRelabelOperation *
+plug_relabel_operation_new (UDisksClient *client,
+                            PlugDrive    *drive,
+                            PlugVolume   *volume,
+                            const char   *label)
+{
+  PlugRelabelOperation *self;
+
+  g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
+  g_return_val_if_fail (PLUG_IS_DRIVE (drive), NULL);
+  g_return_val_if_fail (PLUG_IS_VOLUME (volume), NULL);
+  g_return_val_if_fail (label != NULL, NULL);
+
+  self = g_object_new (PLUG_TYPE_RELABEL_OPERATION, NULL);
+  self->client = g_object_ref (client);
+  self->drive = g_object_ref (drive);
+  self->volume = g_object_ref (volume);
+  self->requested_label = g_strdup (label);
+
+  return self;
+}
+
+PlugRelabelStep
+plug_relabel_operation_get_step (PlugRelabelOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_RELABEL_OPERATION (self), PLUG_RELABEL_STEP_NONE);
+
+  return self->step;
+}
+
+/**
+ * plug_relabel_operation_get_label:
+ *
+ * Returns: (nullable): once the name is checked, the name as the volume
+ *   will report it; after success, as it did report it
+ */
+const char *
+plug_relabel_operation_get_label (PlugRelabelOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_RELABEL_OPERATION (self), NULL);
+
+  return self->label;
+}
+
+/* Whether the volume was unmounted to be renamed, and mounted again. */
+gboolean
+plug_relabel_operation_get_remounted (PlugRelabelOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_RELABEL_OPERATION (self), FALSE);
+
+  return self->remounted;
+}
+
+/**
+ * plug_relabel_operation_get_mount_point:
+ *
+ * Returns: (nullable): after success, where the volume is mounted, or
+ *   %NULL when it is not
+ */
+const char *
+plug_relabel_operation_get_mount_point (PlugRelabelOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_RELABEL_OPERATION (self), NULL);
+
+  return self->mount_point;
+}
+
+static void
+set_step (PlugRelabelOperation *self,
+          PlugRelabelStep       step)
+{
+  if (self->step == step)
+    return;
+
+  self->step = step;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+}
+
+static GVariant *
+call_options (void)
+{
+  GVariantDict options;
+
+  /* Let polkit ask for a password where an agent runs; where none does
+   * (plugboardctl over ssh, the tests), it answers at once. */
+  g_variant_dict_init (&options, NULL);
+  g_variant_dict_insert (&options, "auth.no_user_interaction", "b", FALSE);
+
+  return g_variant_dict_end (&options);
+}
+
+/* The daemon's own words, without the D-Bus error name, and polkit's
+ * refusal said as such. */
+static GError *
+daemon_error (GError *error)
+{
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return error;
+
+  g_dbus_error_strip_remote_error (error);
+
+  if (g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED) ||
+      g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_CAN_OBTAIN) ||
+      g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_DISMISSED))
+    {
+      g_autofree char *message = g_steal_pointer (&error->message);
+
+      error->message = g_strdup_printf (_("Not authorized: %s"), message);
+    }
+
+  return error;
+}
+
+static void
+return_success (PlugRelabelOperation *self,
+                GTask                *task)
+{
+  UDisksFilesystem *filesystem = udisks_object_peek_filesystem (self->object);
+  const char * const *mount_points = NULL;
+
+  if (filesystem != NULL)
+    mount_points = udisks_filesystem_get_mount_points (filesystem);
+
+  g_clear_pointer (&self->mount_point, g_free);
+  if (mount_points != NULL && mount_points[0] != NULL)
+    self->mount_point = g_strdup (mount_points[0]);
+
+  set_step (self, PLUG_RELABEL_STEP_DONE);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+return_error (PlugRelabelOperation *self,
+              GTask                *task,
+              GError               *error)
+{
+  set_step (self, PLUG_RELABEL_STEP_DONE);
+  g_task_return_error (task, error);
+}
+
+static void
+remount_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugRelabelOperation *self = g_task_get_source_object (task);
+  g_autofree char *mount_point = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), &mount_point, result, &error))
+    {
+      error = daemon_error (g_steal_pointer (&error));
+
+      /* The rename's failure is the news; this one only follows it. */
+      if (self->rename_error != NULL)
+        {
+          g_warning ("Could not mount %s again: %s",
+                     plug_volume_get_device (self->volume), error->message);
+          return_error (self, task, g_steal_pointer (&self->rename_error));
+        }
+      else
+        {
+          return_error (self, task,
+                        g_error_new (error->domain, error->code,
+                                     _("The volume was renamed, but could not be mounted again: %s"),
+                                     error->message));
+        }
+      return;
+    }
+
+  self->remounted = TRUE;
+
+  if (self->rename_error != NULL)
+    return_error (self, task, g_steal_pointer (&self->rename_error));
+  else
+    return_success (self, task);
+}
+
+static void
+mount_again (PlugRelabelOperation *self,
+             GTask                *task)
+{
+  set_step (self, PLUG_RELABEL_STEP_MOUNTING);
+
+  /* Not cancellable: once unmounted, the volume goes back to how it was
+   * found, whatever else happened. */
+  udisks_filesystem_call_mount (udisks_object_peek_filesystem (self->object),
+                                call_options (),
+                                NULL,
+                                remount_cb,
+                                g_object_ref (task));
+}
+
+/* After a failure: mount again what was unmounted, then report it. */
+static void
+fail_and_restore (PlugRelabelOperation *self,
+                  GTask                *task,
+                  GError               *error)
+{
+  if (self->unmounted && udisks_object_peek_filesystem (self->object) != NULL)
+    {
+      g_clear_error (&self->rename_error);
+      self->rename_error = error;
+      mount_again (self, task);
+      return;
+    }
+
+  return_error (self, task, error);
+}
+
+static gboolean
+label_confirmed (PlugRelabelOperation *self)
+{
+  UDisksBlock *block = udisks_object_peek_block (self->object);
+
+  return block != NULL && g_strcmp0 (udisks_block_get_id_label (block), self->label) == 0;
+}
+
+/* Returns the task that was waiting, for the caller to complete. */
+static GTask *
+stop_waiting (PlugRelabelOperation *self)
+{
+  UDisksBlock *block = udisks_object_peek_block (self->object);
+
+  if (block != NULL)
+    g_clear_signal_handler (&self->label_notify_id, block);
+  self->label_notify_id = 0;
+
+  if (self->timeout_source != NULL)
+    {
+      g_source_destroy (self->timeout_source);
+      g_clear_pointer (&self->timeout_source, g_source_unref);
+    }
+  if (self->cancelled_source != NULL)
+    {
+      g_source_destroy (self->cancelled_source);
+      g_clear_pointer (&self->cancelled_source, g_source_unref);
+    }
+
+  return g_steal_pointer (&self->confirm_task);
+}
+
+static void
+label_confirmed_step (PlugRelabelOperation *self,
+                      GTask                *task)
+{
+  if (self->unmounted)
+    mount_again (self, task);
+  else
+    return_success (self, task);
+}
+
+static void
+block_label_changed_cb (UDisksBlock          *block,
+                        GParamSpec           *pspec,
+                        PlugRelabelOperation *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (!label_confirmed (self))
+    return;
+
+  task = stop_waiting (self);
+  label_confirmed_step (self, task);
+}
+
+static gboolean
+confirm_timeout_cb (gpointer user_data)
+{
+  PlugRelabelOperation *self = user_data;
+  UDisksBlock *block = udisks_object_peek_block (self->object);
+  g_autoptr(GTask) task = stop_waiting (self);
+  const char *reported = block != NULL ? udisks_block_get_id_label (block) : "";
+
+  fail_and_restore (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                                 _("udisks accepted the name “%s”, but the volume still reports “%s”"),
+                                 self->label, reported));
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+confirm_cancelled_cb (GCancellable *cancellable,
+                      gpointer      user_data)
+{
+  PlugRelabelOperation *self = user_data;
+  g_autoptr(GTask) task = stop_waiting (self);
+
+  fail_and_restore (self, task,
+                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                         _("Renaming was cancelled")));
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_for_label (PlugRelabelOperation *self,
+                GTask                *task)
+{
+  UDisksBlock *block = udisks_object_peek_block (self->object);
+  GCancellable *cancellable = g_task_get_cancellable (task);
+
+  set_step (self, PLUG_RELABEL_STEP_CONFIRMING);
+
+  if (label_confirmed (self))
+    {
+      label_confirmed_step (self, task);
+      return;
+    }
+
+  if (block == NULL)
+    {
+      fail_and_restore (self, task,
+                        g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                                             _("The volume disappeared while it was renamed")));
+      return;
+    }
+
+  /* udisks re-reads the name through udev after SetLabel returns, and the
+   * client hears of it as a property change. */
+  self->confirm_task = g_object_ref (task);
+  self->label_notify_id = g_signal_connect (block, "notify::id-label",
+                                            G_CALLBACK (block_label_changed_cb), self);
+
+  self->timeout_source = g_timeout_source_new_seconds (CONFIRM_TIMEOUT_SECONDS);
+  g_source_set_callback (self->timeout_source, confirm_timeout_cb, self, NULL);
+  g_source_set_static_name (self->timeout_source, "[plugboard] relabel confirm timeout");
+  g_source_attach (self->timeout_source, g_main_context_get_thread_default ());
+
+  if (cancellable != NULL)
+    {
+      self->cancelled_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (self->cancelled_source, G_SOURCE_FUNC (confirm_cancelled_cb), self, NULL);
+      g_source_set_static_name (self->cancelled_source, "[plugboard] relabel cancelled");
+      g_source_attach (self->cancelled_source, g_main_context_get_thread_default ());
+    }
+}
+
+static void
+set_label_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugRelabelOperation *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!udisks_filesystem_call_set_label_finish (UDISKS_FILESYSTEM (object), result, &error))
+    {
+      fail_and_restore (self, task, daemon_error (g_steal_pointer (&error)));
+      return;
+    }
+
+  wait_for_label (self, task);
+}
+
+static void
+set_label (PlugRelabelOperation *self,
+           GTask                *task)
+{
+  set_step (self, PLUG_RELABEL_STEP_RENAMING);
+
+  /* The normalized name: udisks would make the same of it, and it is the
+   * one to wait for. */
+  udisks_filesystem_call_set_label (udisks_object_peek_filesystem (self->object),
+                                    self->label,
+                                    call_options (),
+                                    g_task_get_cancellable (task),
+                                    set_label_cb,
+                                    g_object_ref (task));
+}
+
+static void
+unmount_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugRelabelOperation *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
+    {
+      error = daemon_error (g_steal_pointer (&error));
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return_error (self, task, g_steal_pointer (&error));
+      else
+        return_error (self, task,
+                      g_error_new (error->domain, error->code,
+                                   _("It must be unmounted to be renamed, and could not be: %s"),
+                                   error->message));
+      return;
+    }
+
+  self->unmounted = TRUE;
+
+  /* Cancelled while unmounting: mount again, change nothing. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      fail_and_restore (self, task,
+                        g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                             _("Renaming was cancelled")));
+      return;
+    }
+
+  set_label (self, task);
+}
+
+/**
+ * plug_relabel_operation_run_async:
+ *
+ * Renames the volume: checks the name, unmounts the volume when its
+ * filesystem cannot be renamed while mounted, asks udisks to rename it,
+ * waits until the volume reports the new name, and mounts it again when
+ * it was unmounted. Nothing is sent to udisks when the name or the drive
+ * is refused.
+ */
+void
+plug_relabel_operation_run_async (PlugRelabelOperation *self,
+                                  GCancellable         *cancellable,
+                                  GAsyncReadyCallback   callback,
+                                  gpointer              user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  UDisksBlock *block;
+  UDisksFilesystem *filesystem;
+  const char * const *mount_points;
+
+  g_return_if_fail (PLUG_IS_RELABEL_OPERATION (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_relabel_operation_run_async);
+
+  if (self->step != PLUG_RELABEL_STEP_NONE)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY,
+                               "A relabel operation runs only once");
+      return;
+    }
+
+  if (!plug_drive_get_can_modify (self->drive))
+    {
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                                 /* Translators: the reason, such as “it is the system disk” */
+                                 _("Plugboard will not change this drive: %s"),
+                                 plug_drive_restriction_get_reason (plug_drive_get_restriction (self->drive))));
+      return;
+    }
+
+  self->object = udisks_client_get_object (self->client, plug_volume_get_object_path (self->volume));
+  block = self->object != NULL ? udisks_object_peek_block (self->object) : NULL;
+  filesystem = self->object != NULL ? udisks_object_peek_filesystem (self->object) : NULL;
+  if (block == NULL)
+    {
+      return_error (self, task,
+                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                                         _("The volume is no longer there")));
+      return;
+    }
+  if (filesystem == NULL)
+    {
+      return_error (self, task,
+                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                         _("The volume holds no filesystem that can be named")));
+      return;
+    }
+
+  /* The type udisks sees now, not the one the snapshot saw. */
+  self->label = plug_label_rules_normalize (udisks_block_get_id_type (block),
+                                            self->requested_label, &error);
+  if (self->label == NULL)
+    {
+      return_error (self, task, g_steal_pointer (&error));
+      return;
+    }
+
+  mount_points = udisks_filesystem_get_mount_points (filesystem);
+  if (mount_points != NULL && mount_points[0] != NULL &&
+      !plug_label_rules_can_relabel_mounted (udisks_block_get_id_type (block)))
+    {
+      set_step (self, PLUG_RELABEL_STEP_UNMOUNTING);
+      udisks_filesystem_call_unmount (filesystem,
+                                      call_options (),
+                                      cancellable,
+                                      unmount_cb,
+                                      g_steal_pointer (&task));
+      return;
+    }
+
+  set_label (self, task);
+}
+
+gboolean
+plug_relabel_operation_run_finish (PlugRelabelOperation  *self,
+                                   GAsyncResult          *result,
+                                   GError               **error)
+{
+  g_return_val_if_fail (PLUG_IS_RELABEL_OPERATION (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == plug_relabel_operation_run_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

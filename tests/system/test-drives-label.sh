@@ -1,0 +1,237 @@
+#!/bin/bash
+# test-drives-label.sh: plugboardctl drives check-label and drives label,
+# against the real udisksd and polkitd, as the test user: names checked
+# before any daemon call, ext4 renamed mounted and unmounted, FAT, exFAT,
+# NTFS and Btrfs renamed (unmounted first when mounted), polkit's refusal,
+# a system disk image refused, and every other disk image left untouched.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+. "$(dirname "$0")/lib.sh"
+
+images=$PLUG_STACK_DIR/images
+prefix=$images/drives-label-
+ext4_image=${prefix}ext4.img
+vfat_image=${prefix}vfat.img
+exfat_image=${prefix}exfat.img
+ntfs_image=${prefix}ntfs.img
+btrfs_image=${prefix}btrfs.img
+bystander_image=${prefix}bystander.img
+root_image=${prefix}root.img
+our_images=("$ext4_image" "$vfat_image" "$exfat_image" "$ntfs_image" "$btrfs_image" "$bystander_image" "$root_image")
+root_device=
+
+cleanup () {
+  local image device
+  "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+  for image in "${our_images[@]}"; do
+    for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
+      umount "$device" 2>/dev/null
+      losetup -d "$device"
+    done
+    rm -f "$image"
+  done
+}
+trap cleanup EXIT
+
+ctl () { as_tester "$PLUGBOARDCTL" "$@"; }
+label_of () { blkid -p -s LABEL -o value "$1"; }
+mount_point_of () { findmnt -n -o TARGET --source "$1"; }
+attach () { as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+'; }
+# udisks_label DEVICE: the label udisks reports, once udev has probed it.
+udisks_label () {
+  as_tester "$PLUGBOARDCTL" drives list --json |
+    jq -r --arg device "$1" '.[].volumes[] | select(.device == $device) | .label // ""'
+}
+hash_others () {
+  local image
+  for image in "$images"/*; do
+    [[ " ${our_images[*]} " == *" $image "* ]] && continue
+    [ -f "$image" ] && sha256sum "$image"
+  done
+  sha256sum "$bystander_image"
+}
+
+cleanup
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+
+as_tester truncate -s 64M "$ext4_image" "$bystander_image"
+as_tester truncate -s 48M "$vfat_image"
+as_tester truncate -s 32M "$exfat_image" "$ntfs_image"
+as_tester truncate -s 128M "$btrfs_image"
+as_tester /sbin/mkfs.ext4 -q -L PHOTOS "$ext4_image"
+as_tester /sbin/mkfs.ext4 -q -L BYSTANDER "$bystander_image"
+as_tester /sbin/mkfs.vfat -n CAMERA "$vfat_image" >/dev/null
+as_tester /sbin/mkfs.exfat -n STICK "$exfat_image" >/dev/null
+as_tester /sbin/mkfs.ntfs -F -Q -L WINDATA "$ntfs_image" >/dev/null 2>&1
+as_tester /sbin/mkfs.btrfs -q -L POOL "$btrfs_image" >/dev/null
+check "the test user made ext4, FAT, exFAT, NTFS and Btrfs images" \
+  test "$(label_of "$ext4_image")$(label_of "$vfat_image")$(label_of "$exfat_image")$(label_of "$ntfs_image")$(label_of "$btrfs_image")" = PHOTOSCAMERASTICKWINDATAPOOL
+others_before=$(hash_others)
+
+# --- check-label: no daemon needed --------------------------------------
+
+# A bus address that leads nowhere proves no daemon is asked.
+check_label () { as_tester env DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent "$PLUGBOARDCTL" drives check-label "$@"; }
+
+for case in "vfat|camera|CAMERA" "vfat|ABCDEFGHIJK|ABCDEFGHIJK" "exfat|ééééééééééé|ééééééééééé" \
+            "exfat|😀😀😀😀😀|😀😀😀😀😀" "ntfs|Windows Data|Windows Data" "ext4|abcdefghijklmnop|abcdefghijklmnop" \
+            "ext4|ДИСКДИСК|ДИСКДИСК" "xfs|abcdefghijkl|abcdefghijkl" "btrfs|my pool|my pool" "ext4|New/Name|New/Name"; do
+  IFS='|' read -r type label normalized <<<"$case"
+  json=$(check_label --type "$type" --json "$label")
+  status=$?
+  check "check-label accepts $type “$label” (exit $status)" test $status = 0
+  check "… valid is true, the label normalized to “$normalized”" \
+    jq -e --arg l "$label" --arg n "$normalized" '.valid == true and .label == $l and .normalized_label == $n and .reason == null' <<<"$json"
+  expected_name=${normalized//\//_}
+  check "… mounting as “$expected_name” ($(jq -r .mount_point <<<"$json"))" \
+    jq -e --arg m "$expected_name" '.mount_name == $m and (.mount_point | endswith("/plugtester/" + $m))' <<<"$json"
+done
+
+# check_label_json_reason TYPE LABEL REASON: refused (exit 1), with REASON in the JSON.
+check_label_json_reason () {
+  local json
+  json=$(check_label --type "$1" --json "$2" 2>/dev/null)
+  [ $? = 1 ] && jq -e --arg r "$3" '.valid == false and .normalized_label == null and (.reason | contains($r))' <<<"$json" >/dev/null
+}
+
+for case in "vfat|ABCDEFGHIJKL|at most 11 characters; this one has 12" "vfat|a:b|cannot contain “:”" \
+            "vfat|été|not “é”" "exfat|😀😀😀😀😀😀|counts as 12" "ext4|ДИСКДИСКД|counts as 18" \
+            "ext4|abcdefghijklmnopq|at most 16" "xfs|a a|cannot contain spaces" "xfs|abcdefghijklm|at most 12"; do
+  IFS='|' read -r type label reason <<<"$case"
+  output=$(check_label --type "$type" "$label" 2>&1 >/dev/null)
+  status=$?
+  check "check-label refuses $type “$label” (exit $status)" test $status = 1
+  check "… saying why on stderr ($output)" grep -qF "$reason" <<<"$output"
+  check "… and in JSON" check_label_json_reason "$type" "$label" "$reason"
+done
+
+output=$(check_label --type btrfs $'a\nb' 2>&1)
+check "check-label refuses a newline (exit 1)" test $? = 1
+check_label --type zfs x >/dev/null 2>&1
+check "an unknown type is a usage error (exit $?)" test $? = 2
+output=$(check_label --type zfs x 2>&1)
+check "… that lists the types" grep -q 'vfat, exfat, ntfs, ext2, ext3, ext4, xfs, btrfs' <<<"$output"
+check_label ABC >/dev/null 2>&1
+check "a missing --type is a usage error (exit $?)" test $? = 2
+
+# --- attach ---------------------------------------------------------------
+
+ext4_device=$(attach "$ext4_image")
+vfat_device=$(attach "$vfat_image")
+exfat_device=$(attach "$exfat_image")
+ntfs_device=$(attach "$ntfs_image")
+btrfs_device=$(attach "$btrfs_image")
+bystander_device=$(attach "$bystander_image")
+check "udisks attached the images" test -n "$ext4_device" -a -n "$vfat_device" -a -n "$exfat_device" \
+  -a -n "$ntfs_device" -a -n "$btrfs_device" -a -n "$bystander_device"
+probed () { [ "$(udisks_label "$btrfs_device")" = POOL ] && [ "$(udisks_label "$ntfs_device")" = WINDATA ]; }
+wait_until 10 probed
+
+# --- refused names change nothing ---------------------------------------
+
+before=$(sha256sum "$vfat_image")
+output=$(ctl drives label "$vfat_device" 'bad:name' 2>&1)
+status=$?
+check "drives label refuses a FAT name with “:” (exit $status)" test $status = 1
+check "… saying why ($output)" grep -qF 'FAT names cannot contain “:”' <<<"$output"
+output=$(ctl drives label "$vfat_device" 'WAYTOOLONGNAME' 2>&1)
+check "… and a 14-character one (exit $?)" grep -qF 'this one has 14' <<<"$output"
+check "… and the image is byte-identical" test "$(sha256sum "$vfat_image")" = "$before"
+check "… and still called CAMERA" test "$(label_of "$vfat_image")" = CAMERA
+
+# --- FAT: upper-cased -----------------------------------------------------
+
+output=$(ctl drives label CAMERA travel)
+status=$?
+check "FAT image renamed by its label (exit $status)" test $status = 0
+check "… saying what it renames ($(head -n 1 <<<"$output"))" grep -qF "Renaming $vfat_device (CAMERA, FAT" <<<"$output"
+check "… the name comes back upper-cased: blkid reads TRAVEL" test "$(label_of "$vfat_image")" = TRAVEL
+check "… and udisks too" test "$(udisks_label "$vfat_device")" = TRAVEL
+
+# --- ext4, unmounted and mounted -------------------------------------------
+
+json=$(ctl drives label PHOTOS Holidays --json)
+check "ext4 image renamed while unmounted (exit $?)" jq -e '.label == "Holidays" and .old_label == "PHOTOS" and .mount_point == null and .remounted == false' <<<"$json"
+check "… blkid reads Holidays" test "$(label_of "$ext4_image")" = Holidays
+
+as_tester udisksctl mount --no-user-interaction --block-device "$ext4_device" >/dev/null
+old_mount_point=$(mount_point_of "$ext4_device")
+check "the test user mounted the ext4 image at $old_mount_point" test "$old_mount_point" = "$(dirname "$old_mount_point")/Holidays"
+uuid=$(blkid -p -s UUID -o value "$ext4_image")
+json=$(ctl drives label "$uuid" Summer --json)
+status=$?
+check "mounted ext4 image renamed by its UUID (exit $status)" test $status = 0
+# Mounted, the new superblock may still sit in the device's cache: read the device.
+check "… blkid reads Summer" test "$(label_of "$ext4_device")" = Summer
+check "… it stays mounted where it was: udisks does not move it ($(mount_point_of "$ext4_device"))" \
+  test "$(mount_point_of "$ext4_device")" = "$old_mount_point"
+check "… which JSON says, without remounting" jq -e --arg m "$old_mount_point" '.mount_point == $m and .remounted == false' <<<"$json"
+next=$(jq -r .next_mount_point <<<"$json")
+as_tester udisksctl unmount --no-user-interaction --block-device "$ext4_device" >/dev/null
+as_tester udisksctl mount --no-user-interaction --block-device "$ext4_device" >/dev/null
+check "… and next time it mounts where predicted ($next)" test "$(mount_point_of "$ext4_device")" = "$next"
+
+# --- exFAT: counted in UTF-16 ----------------------------------------------
+
+ctl drives label "$exfat_device" 'Backup Drive' >/dev/null 2>&1
+check "a 12-character exFAT name is refused (exit $?)" test $? = 1
+check "… and exFAT image keeps its name" test "$(label_of "$exfat_image")" = STICK
+ctl drives label "$exfat_device" 'Backup 😀' >/dev/null
+check "exFAT image renamed (exit $?)" test $? = 0
+check "… blkid reads “Backup 😀”" test "$(label_of "$exfat_image")" = 'Backup 😀'
+
+# --- NTFS, mounted: unmounted, renamed, mounted again ---------------------
+
+as_tester udisksctl mount --no-user-interaction --block-device "$ntfs_device" >/dev/null
+check "the test user mounted the NTFS image" test -n "$(mount_point_of "$ntfs_device")"
+output=$(ctl drives label "$ntfs_device" 'Win Data')
+status=$?
+check "mounted NTFS image renamed (exit $status)" test $status = 0
+check "… saying it unmounts first" grep -q 'Unmounting it first' <<<"$output"
+check "… blkid reads “Win Data”" test "$(label_of "$ntfs_image")" = 'Win Data'
+new_mount_point=$(mount_point_of "$ntfs_device")
+check "… mounted again under its new name ($new_mount_point)" test "$(basename "$new_mount_point")" = 'Win Data'
+check "… which it says" grep -qF "Mounted again at $new_mount_point" <<<"$output"
+
+# --- Btrfs ---------------------------------------------------------------
+
+ctl drives label POOL 'my pool' >/dev/null
+check "Btrfs image renamed (exit $?)" test $? = 0
+check "… blkid reads “my pool”" test "$(label_of "$btrfs_image")" = 'my pool'
+
+# --- polkit says no ------------------------------------------------------
+
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" deny
+output=$(ctl drives label "$btrfs_device" denied 2>&1)
+status=$?
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+check "with polkit refusing, renaming fails (exit $status)" test $status = 1
+check "… saying so plainly ($output)" grep -q 'Could not rename .*: Not authorized: ' <<<"$output"
+check "… and the name is unchanged" test "$(label_of "$btrfs_image")" = 'my pool'
+
+# --- a disk image root attached --------------------------------------------
+
+truncate -s 32M "$root_image"
+/sbin/mkfs.ext4 -q -L ROOTLOOP "$root_image"
+root_device=$(losetup -f --show "$root_image")
+root_probed () { [ "$(udisks_label "$root_device")" = ROOTLOOP ]; }
+wait_until 10 root_probed
+before=$(sha256sum "$root_image")
+output=$(ctl drives label "$root_device" STOLEN 2>&1)
+status=$?
+check "a disk image root attached is refused (exit $status)" test $status = 1
+check "… with the reason ($output)" grep -q 'Will not rename .*: .*' <<<"$output"
+ctl drives label ROOTLOOP STOLEN >/dev/null 2>&1
+check "… also when named by its label (exit $?)" test $? = 1
+check "… and it is byte-identical" test "$(sha256sum "$root_image")" = "$before"
+
+ctl drives label NOSUCHVOLUME x >/dev/null 2>&1
+check "an unknown volume fails (exit $?)" test $? = 1
+
+# --- nothing else touched ----------------------------------------------------
+
+check "every other disk image is byte-identical" test "$(hash_others)" = "$others_before"
+
+finish
