@@ -15,6 +15,7 @@
 
 static const PlugCliCommand commands[] = {
   { "status", N_("Show which system services Plugboard can reach"), plug_cli_status },
+  { "broadband", N_("List mobile broadband providers and their plans"), plug_cli_broadband },
   { "drives", N_("List external drives and disk images"), plug_cli_drives },
   { "graphics", N_("Show the GPUs, their drivers and power readiness"), plug_cli_graphics },
 };

@@ -45,6 +45,9 @@ PlugServices   *plug_cli_load_services        (PlugServicesClients clients,
 int             plug_cli_status               (int                argc,
                                                char             **argv,
                                                gboolean           json);
+int             plug_cli_broadband            (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
 int             plug_cli_drives               (int                argc,
                                                char             **argv,
                                                gboolean           json);
