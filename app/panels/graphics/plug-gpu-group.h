@@ -1,0 +1,22 @@
+/* plug-gpu-group.h: One GPU and its driver, in the Graphics panel
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "plug-gpu.h"
+
+G_BEGIN_DECLS
+
+#define PLUG_TYPE_GPU_GROUP (plug_gpu_group_get_type ())
+
+G_DECLARE_FINAL_TYPE (PlugGpuGroup, plug_gpu_group, PLUG, GPU_GROUP, AdwPreferencesGroup)
+
+GtkWidget *plug_gpu_group_new     (PlugGpu      *gpu);
+PlugGpu   *plug_gpu_group_get_gpu (PlugGpuGroup *self);
+
+G_END_DECLS

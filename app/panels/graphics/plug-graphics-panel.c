@@ -1,0 +1,423 @@
+/* plug-graphics-panel.c: The Graphics panel
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-graphics"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "plug-gpu-group.h"
+#include "plug-gpu-list.h"
+#include "plug-graphics-panel.h"
+#include "plug-graphics-report.h"
+#include "plug-power.h"
+
+/*
+ * The panel shows each GPU with its driver (a PlugGpuGroup each), the
+ * displays GDK knows, and whether the machine can suspend and hibernate,
+ * and copies all of it as a plain-text report. It is read-only: switching
+ * drivers waits for the privileged helper, and the renderer probe that
+ * would say whether rendering is hardware accelerated does not exist yet.
+ *
+ * GPUs and power readiness come from udev, sysfs, /proc and the installed
+ * kernel modules, not from a system service, so the panel needs nothing
+ * from PlugServices. They are read in the core's worker threads the first
+ * time the panel is shown, so that a user who never opens it pays nothing
+ * at startup. Displays come from the display server through GDK and
+ * follow it live: the list box is bound to GDK's monitor list.
+ */
+
+struct _PlugGraphicsPanel
+{
+  PlugPanel        parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay *toast_overlay;
+  GtkStack        *stack;
+  GtkSpinner      *spinner;
+  AdwStatusPage   *error_page;
+  GtkBox          *gpus_box;
+  GtkListBox      *displays_list;
+  GtkWidget       *no_displays_label;
+  AdwActionRow    *suspend_row;
+  GtkLabel        *suspend_label;
+  AdwActionRow    *hibernate_row;
+  GtkLabel        *hibernate_label;
+
+  /* Owned */
+  PlugGpuList     *gpu_list;
+  PlugPower       *power;
+  GListModel      *monitors;
+  GCancellable    *cancellable;
+  GError          *load_error;
+
+  /* How many of the two readings (GPUs, power) are still running. */
+  guint            n_pending;
+};
+
+G_DEFINE_FINAL_TYPE (PlugGraphicsPanel, plug_graphics_panel, PLUG_TYPE_PANEL)
+
+static GQuark display_label_quark;
+
+/* Test seams, and the only place the panel reads them. Production leaves
+ * both variables unset and reads the real system (the core's NULL seams).
+ * The GUI tests run the app under umockdev, which redirects udev and
+ * /sys/devices but not /proc or /sys/module, so they point
+ * PLUG_TEST_SYSFS_ROOT at a made-up root for those, and
+ * PLUG_TEST_MODULES_DIRECTORY at stub kernel modules, since the test
+ * machines have none (see tests/gui/test-graphics-panel.sh). Everything
+ * read through them is read-only, and the panel runs unprivileged. */
+static void
+get_test_seams (char **root_directory,
+                char **modules_directory)
+{
+  *root_directory = g_strdup (g_getenv ("PLUG_TEST_SYSFS_ROOT"));
+  *modules_directory = g_strdup (g_getenv ("PLUG_TEST_MODULES_DIRECTORY"));
+}
+
+static void
+show_page (PlugGraphicsPanel *self,
+           const char        *name)
+{
+  gtk_stack_set_visible_child_name (self->stack, name);
+  gtk_spinner_set_spinning (self->spinner, g_str_equal (name, "loading"));
+}
+
+/* --- displays --------------------------------------------------------- */
+
+/* Fills @display from @monitor; its strings belong to the monitor. */
+static void
+describe_monitor (GdkMonitor          *monitor,
+                  PlugGraphicsDisplay *display)
+{
+  const char *model = gdk_monitor_get_model (monitor);
+  const char *connector = gdk_monitor_get_connector (monitor);
+  GdkRectangle geometry;
+
+  gdk_monitor_get_geometry (monitor, &geometry);
+
+  /* The geometry is in the desktop's logical pixels: the scale factor
+   * turns it back into the resolution the display runs at. */
+  display->scale = gdk_monitor_get_scale_factor (monitor);
+  display->width = geometry.width * display->scale;
+  display->height = geometry.height * display->scale;
+  display->refresh_rate = gdk_monitor_get_refresh_rate (monitor);
+  display->connector = NULL;
+
+  if (model != NULL && connector != NULL && g_strcmp0 (model, connector) != 0)
+    {
+      display->name = model;
+      display->connector = connector;
+    }
+  else if (model != NULL)
+    {
+      display->name = model;
+    }
+  else if (connector != NULL)
+    {
+      display->name = connector;
+    }
+  else
+    {
+      /* Translators: a display whose name the display server does not know */
+      display->name = _("Display");
+    }
+}
+
+static void
+update_display_row (AdwActionRow *row,
+                    GdkMonitor   *monitor)
+{
+  GtkLabel *label = g_object_get_qdata (G_OBJECT (row), display_label_quark);
+  PlugGraphicsDisplay display;
+  g_autofree char *mode = NULL;
+
+  describe_monitor (monitor, &display);
+  mode = plug_graphics_dup_display_mode (&display);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), display.name);
+  adw_action_row_set_subtitle (row, display.connector);
+  gtk_label_set_label (label, mode);
+}
+
+static void
+monitor_changed_cb (GdkMonitor   *monitor,
+                    GParamSpec   *pspec,
+                    AdwActionRow *row)
+{
+  update_display_row (row, monitor);
+}
+
+static GtkWidget *
+create_display_row (gpointer item,
+                    gpointer user_data)
+{
+  GdkMonitor *monitor = GDK_MONITOR (item);
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  /* Names come from the display server, not from markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  gtk_widget_add_css_class (label, "dim-label");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  g_object_set_qdata (G_OBJECT (row), display_label_quark, label);
+
+  /* A monitor changes mode or scale without leaving the list. */
+  g_signal_connect_object (monitor, "notify",
+                           G_CALLBACK (monitor_changed_cb), row, 0);
+  update_display_row (ADW_ACTION_ROW (row), monitor);
+
+  return row;
+}
+
+/* --- GPUs and power --------------------------------------------------- */
+
+static void
+set_power_row (AdwActionRow *row,
+               GtkLabel     *label,
+               gboolean      possible,
+               const char   *summary,
+               const char   *reason)
+{
+  gtk_label_set_label (label, summary);
+  adw_action_row_set_subtitle (row, reason);
+
+  /* "Not possible" is the answer a user came for: it stands out. */
+  if (!possible)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (label), "dim-label");
+      gtk_widget_add_css_class (GTK_WIDGET (label), "warning");
+    }
+}
+
+static void
+show_graphics (PlugGraphicsPanel *self)
+{
+  GListModel *gpus = G_LIST_MODEL (self->gpu_list);
+  guint n_gpus = g_list_model_get_n_items (gpus);
+  g_autofree char *suspend = plug_graphics_dup_suspend_summary (self->power);
+  g_autofree char *hibernate = plug_graphics_dup_hibernate_summary (self->power);
+
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
+
+      gtk_box_append (self->gpus_box, plug_gpu_group_new (gpu));
+    }
+
+  if (n_gpus == 0)
+    {
+      GtkWidget *group = adw_preferences_group_new ();
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("GPU"));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No GPU found"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                   _("No display controller was found on the PCI bus"));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      gtk_box_append (self->gpus_box, group);
+    }
+
+  set_power_row (self->suspend_row, self->suspend_label,
+                 plug_power_can_suspend (self->power), suspend,
+                 plug_power_get_suspend_reason (self->power));
+  set_power_row (self->hibernate_row, self->hibernate_label,
+                 plug_power_can_hibernate (self->power), hibernate,
+                 plug_power_get_hibernate_reason (self->power));
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graphics.copy-report", TRUE);
+  show_page (self, "graphics");
+}
+
+static void
+reading_done (PlugGraphicsPanel *self,
+              GError            *error)
+{
+  g_assert (self->n_pending > 0);
+  self->n_pending--;
+
+  if (error != NULL && self->load_error == NULL)
+    self->load_error = g_error_copy (error);
+
+  if (self->n_pending > 0)
+    return;
+
+  if (self->load_error != NULL)
+    {
+      adw_status_page_set_title (self->error_page, _("Could Not Read the Graphics Hardware"));
+      adw_status_page_set_description (self->error_page, self->load_error->message);
+      show_page (self, "error");
+      return;
+    }
+
+  show_graphics (self);
+}
+
+static void
+gpus_loaded_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(PlugGraphicsPanel) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_gpu_list_load_finish (PLUG_GPU_LIST (object), result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  reading_done (self, error);
+}
+
+static void
+power_read_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(PlugGraphicsPanel) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_power_read_finish (PLUG_POWER (object), result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  reading_done (self, error);
+}
+
+static void
+start_reading (PlugGraphicsPanel *self)
+{
+  g_autofree char *root_directory = NULL;
+  g_autofree char *modules_directory = NULL;
+
+  get_test_seams (&root_directory, &modules_directory);
+
+  self->gpu_list = plug_gpu_list_new (root_directory, modules_directory);
+  self->power = plug_power_new (root_directory);
+  self->n_pending = 2;
+
+  /* Each callback holds the panel until it runs; dispose cancels both. */
+  plug_gpu_list_load_async (self->gpu_list, self->cancellable,
+                            gpus_loaded_cb, g_object_ref (self));
+  plug_power_read_async (self->power, self->cancellable,
+                         power_read_cb, g_object_ref (self));
+}
+
+/* --- report ----------------------------------------------------------- */
+
+static void
+copy_report_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  PlugGraphicsPanel *self = PLUG_GRAPHICS_PANEL (widget);
+  guint n_monitors = g_list_model_get_n_items (self->monitors);
+  g_autoptr(GPtrArray) monitors = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree PlugGraphicsDisplay *displays = g_new0 (PlugGraphicsDisplay, MAX (n_monitors, 1));
+  g_autofree char *report = NULL;
+
+  /* The descriptions borrow the monitors' strings: hold the monitors. */
+  for (guint i = 0; i < n_monitors; i++)
+    {
+      GdkMonitor *monitor = g_list_model_get_item (self->monitors, i);
+
+      g_ptr_array_add (monitors, monitor);
+      describe_monitor (monitor, &displays[i]);
+    }
+
+  report = plug_graphics_report_build (G_LIST_MODEL (self->gpu_list), self->power,
+                                       displays, n_monitors);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), report);
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Report copied")));
+}
+
+/* --- GObject ---------------------------------------------------------- */
+
+static void
+plug_graphics_panel_map (GtkWidget *widget)
+{
+  PlugGraphicsPanel *self = PLUG_GRAPHICS_PANEL (widget);
+
+  GTK_WIDGET_CLASS (plug_graphics_panel_parent_class)->map (widget);
+
+  if (self->gpu_list == NULL)
+    start_reading (self);
+}
+
+static void
+plug_graphics_panel_dispose (GObject *object)
+{
+  PlugGraphicsPanel *self = PLUG_GRAPHICS_PANEL (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+
+  /* The rows hold signal connections on the monitors; unbinding drops
+   * them before the list goes. */
+  if (self->displays_list != NULL)
+    gtk_list_box_bind_model (self->displays_list, NULL, NULL, NULL, NULL);
+  g_clear_object (&self->monitors);
+  g_clear_object (&self->gpu_list);
+  g_clear_object (&self->power);
+  g_clear_error (&self->load_error);
+
+  /* The template's root is AdwBin's child: AdwBin must let go of it first,
+   * or disposing the template unparents it behind AdwBin's back, and
+   * AdwBin then unparents a widget that is gone. */
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_GRAPHICS_PANEL);
+
+  G_OBJECT_CLASS (plug_graphics_panel_parent_class)->dispose (object);
+}
+
+static void
+plug_graphics_panel_class_init (PlugGraphicsPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = plug_graphics_panel_dispose;
+
+  widget_class->map = plug_graphics_panel_map;
+
+  display_label_quark = g_quark_from_static_string ("plug-graphics-panel-display-label");
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/plugboard/Plugboard/panels/graphics/plug-graphics-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, spinner);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, error_page);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, gpus_box);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, displays_list);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, no_displays_label);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, suspend_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, suspend_label);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, hibernate_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, hibernate_label);
+
+  gtk_widget_class_install_action (widget_class, "graphics.copy-report", NULL,
+                                   copy_report_activated);
+}
+
+static void
+plug_graphics_panel_init (PlugGraphicsPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->cancellable = g_cancellable_new ();
+
+  /* Nothing to copy until both readings are in. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graphics.copy-report", FALSE);
+
+  self->monitors = g_object_ref (gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (self))));
+  gtk_list_box_bind_model (self->displays_list, self->monitors,
+                           create_display_row, NULL, NULL);
+  gtk_list_box_set_placeholder (self->displays_list, self->no_displays_label);
+
+  show_page (self, "loading");
+}

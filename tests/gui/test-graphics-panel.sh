@@ -1,0 +1,174 @@
+#!/bin/bash
+# test-graphics-panel.sh: the Graphics panel under Xvfb, on GPUs umockdev
+# makes up: a hybrid Intel + NVIDIA laptop on the proprietary driver, and
+# an AMD Radeon HD 7970 on radeon with amdgpu installed, and the same
+# card with no driver bound. Checks that the
+# panel draws, and that Copy Report puts the drivers on the clipboard.
+# Screenshots in $PLUG_BUILD_DIR/screenshots.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The app runs under umockdev-run, which redirects udev and /sys/devices.
+# What umockdev does not describe (/sys/module, /sys/power, /proc,
+# modprobe.d, pci.ids) comes from a made-up root, and the installed drivers
+# from the stub modules tests/unit/meson.build builds; the panel reads both
+# through its test seams, PLUG_TEST_SYSFS_ROOT and
+# PLUG_TEST_MODULES_DIRECTORY.
+
+set -uo pipefail
+. "$PLUG_SOURCE_DIR/tests/tap.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+
+PLUGBOARD=$PLUG_BUILD_DIR/app/shell/plugboard
+fixtures=$PLUG_SOURCE_DIR/tests/fixtures/gpus
+modules=$PLUG_BUILD_DIR/tests/unit/gpu-modules/lib/modules/6.1.0-plug
+shots=$PLUG_BUILD_DIR/screenshots
+mkdir -p "$shots"
+
+# umockdev's preload library has to come before AddressSanitizer's runtime
+# (see tests/fixtures/gpus/umockdev-wrapper); run_gui passes ASAN_OPTIONS on.
+if ldd "$PLUGBOARD" 2>/dev/null | grep -q 'libasan\.so'; then
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+fi
+
+check "the stub kernel modules are built" test -d "$modules"
+
+start_xvfb
+
+# new_root NAME: a root with pci.ids, a command line and a machine that can
+# suspend and hibernate; a case changes what it needs. Under $GUI_DIR, so
+# that the app can read it when it runs as the test user.
+new_root () {
+  local root=$GUI_DIR/roots/$1
+  mkdir -p "$root/usr/share/misc" "$root/proc" "$root/sys/power" "$root/sys/kernel/security"
+  cp "$fixtures/pci.ids" "$root/usr/share/misc/pci.ids"
+  echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro resume=/dev/sda3 quiet' >"$root/proc/cmdline"
+  echo 'freeze mem disk' >"$root/sys/power/state"
+  echo 's2idle [deep]' >"$root/sys/power/mem_sleep"
+  echo '[none] integrity confidentiality' >"$root/sys/kernel/security/lockdown"
+  printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/sda3 partition\t16777212\t0\t-2\n' >"$root/proc/swaps"
+  printf 'MemTotal:        8388608 kB\n' >"$root/proc/meminfo"
+  chmod -R a+rX "$GUI_DIR/roots"
+  echo "$root"
+}
+
+window_id () { xdotool search --onlyvisible --name '^Plugboard$' 2>/dev/null | head -n 1; }
+
+# shoot NAME: the window alone, as a person would look at it.
+shoot () {
+  import -display "$DISPLAY" -window "$(window_id)" "$shots/graphics-$1.png"
+}
+
+# show FIXTURE ROOT: start the panel on the fixture's GPUs and wait until
+# the readings are in (they run in worker threads after the first frame).
+show () {
+  run_gui env PLUG_TEST_SYSFS_ROOT="$2" PLUG_TEST_MODULES_DIRECTORY="$modules" \
+    umockdev-run -d "$fixtures/$1.umockdev" -- "$PLUGBOARD" --panel=graphics
+  wait_first_frame 30
+  check "$1: plugboard --panel=graphics draws its first frame" test -s "$GUI_DIR/first-frame"
+  sleep 1.5
+  check "$1: a window titled Plugboard is mapped" test -n "$(window_id)"
+}
+
+# copy_report FIXTURE: Copy Report through its mnemonic, as a keyboard user
+# would (keys go through XTEST to the window under the pointer), then the
+# clipboard as another X client reads it, into $GUI_DIR/FIXTURE.report.
+copy_report () {
+  xdotool mousemove 450 300
+  xdotool key alt+c
+  sleep 0.7
+  gui_command xclip -selection clipboard -o >"$GUI_DIR/$1.report" 2>"$GUI_DIR/$1.xclip.err"
+  check "$1: Copy Report put text on the clipboard" test -s "$GUI_DIR/$1.report"
+}
+
+# expect FIXTURE DESCRIPTION TEXT: the copied report has a line with TEXT.
+expect () {
+  check "$1: the report says $2" grep -qF -- "$3" "$GUI_DIR/$1.report"
+}
+
+# scroll_down: the rest of the page, under the pointer.
+scroll_down () {
+  xdotool mousemove 450 400
+  for _ in $(seq 15); do xdotool click 5; done
+  sleep 0.7
+}
+
+# --- hybrid Intel + NVIDIA, proprietary driver, Secure Boot lockdown -------
+
+root=$(new_root nvidia)
+mkdir -p "$root/sys/module/nvidia" "$root/etc/modprobe.d"
+echo 535.183.01 >"$root/sys/module/nvidia/version"
+echo POE >"$root/sys/module/nvidia/taint"
+echo 'blacklist nouveau' >"$root/etc/modprobe.d/nvidia-blacklists-nouveau.conf"
+echo 'none [integrity] confidentiality' >"$root/sys/kernel/security/lockdown"
+echo 'freeze mem' >"$root/sys/power/state"
+chmod -R a+rX "$root"
+
+show hybrid-nvidia "$root"
+shoot hybrid-nvidia
+colors=$(distinct_colors "$shots/graphics-hybrid-nvidia.png")
+check "hybrid-nvidia: the panel is drawn ($colors colours)" test "$colors" -gt 100
+
+scroll_down
+shoot hybrid-nvidia-power
+changed=$(compare -metric AE "$shots/graphics-hybrid-nvidia.png" "$shots/graphics-hybrid-nvidia-power.png" null: 2>&1)
+check "hybrid-nvidia: the page scrolls to displays and power ($changed pixels changed)" test "${changed%%.*}" -gt 5000
+
+copy_report hybrid-nvidia
+expect hybrid-nvidia "the Intel GPU and its open driver" 'GPU: Intel Corporation TigerLake-LP GT2 [Iris Xe Graphics]'
+expect hybrid-nvidia "i915 is open source" 'Driver: i915 (Open Source)'
+expect hybrid-nvidia "the NVIDIA GPU" 'GPU: NVIDIA Corporation TU117M'
+expect hybrid-nvidia "nvidia, its version, proprietary" 'Driver: nvidia 535.183.01 (Proprietary)'
+expect hybrid-nvidia "nouveau is installed but blacklisted" 'Other installed drivers: nouveau (blacklisted)'
+expect hybrid-nvidia "the Intel GPU drives the boot display" 'Drives the boot display: yes'
+expect hybrid-nvidia "the PCI ids" 'PCI ID: 10de:1f99'
+expect hybrid-nvidia "suspend with its mode" 'Suspend: Possible (deep)'
+expect hybrid-nvidia "hibernate blocked by lockdown" 'Hibernate: Not possible. Kernel lockdown'
+expect hybrid-nvidia "Xvfb's display and its resolution" ': 1280 × 800'
+check "hybrid-nvidia: the report claims nothing about the renderer" \
+  bash -c "! grep -qiE 'renderer|accelerated:' '$GUI_DIR/hybrid-nvidia.report'"
+
+shoot hybrid-nvidia-copied
+changed=$(compare -metric AE "$shots/graphics-hybrid-nvidia-power.png" "$shots/graphics-hybrid-nvidia-copied.png" null: 2>&1)
+check "hybrid-nvidia: a toast says the report was copied ($changed pixels changed)" test "${changed%%.*}" -gt 500
+
+check "hybrid-nvidia: the app is still running" kill -0 "$app_pid"
+stop_gui
+
+# --- AMD Tahiti on radeon, amdgpu installed, no swap ------------------------
+
+root=$(new_root tahiti)
+echo '' >"$root/proc/swaps"
+
+show amd-tahiti-radeon "$root"
+shoot amd-tahiti-radeon
+colors=$(distinct_colors "$shots/graphics-amd-tahiti-radeon.png")
+check "amd-tahiti-radeon: the panel is drawn ($colors colours)" test "$colors" -gt 100
+
+scroll_down
+shoot amd-tahiti-radeon-power
+copy_report amd-tahiti-radeon
+expect amd-tahiti-radeon "the AMD GPU" 'GPU: Advanced Micro Devices, Inc. [AMD/ATI] Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]'
+expect amd-tahiti-radeon "radeon is open source" 'Driver: radeon (Open Source)'
+expect amd-tahiti-radeon "amdgpu could drive it too" 'Other installed drivers: amdgpu'
+expect amd-tahiti-radeon "a discrete card" 'Type: discrete'
+expect amd-tahiti-radeon "no swap, no hibernation" 'Hibernate: Not possible. There is no swap space'
+check "amd-tahiti-radeon: one GPU in the report" test "$(grep -c '^GPU: ' "$GUI_DIR/amd-tahiti-radeon.report")" -eq 1
+
+check "amd-tahiti-radeon: the app is still running" kill -0 "$app_pid"
+stop_gui
+
+# --- a GPU with no driver bound ---------------------------------------------
+
+root=$(new_root no-driver)
+
+show no-driver "$root"
+shoot no-driver
+copy_report no-driver
+expect no-driver "no driver is bound" 'Driver: none'
+expect no-driver "why, and what it costs" 'No driver is bound to this GPU, although installed drivers can drive it'
+check "no-driver: the app is still running" kill -0 "$app_pid"
+stop_gui
+
+finish_tap "$GUI_DIR/app.log" "$GUI_DIR"/*.xclip.err
