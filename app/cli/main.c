@@ -15,7 +15,7 @@
 
 static const PlugCliCommand commands[] = {
   { "status", N_("Show which system services Plugboard can reach"), plug_cli_status },
-  { "broadband", N_("Mobile broadband: providers and their plans"), plug_cli_broadband },
+  { "broadband", N_("Mobile broadband: modems, providers and their plans"), plug_cli_broadband },
   { "drives", N_("External drives and disk images: list them, check and change names"), plug_cli_drives },
   { "graphics", N_("Show the GPUs, their drivers and power readiness"), plug_cli_graphics },
 };

@@ -23,6 +23,7 @@
 static int broadband_providers (int argc, char **argv, gboolean json);
 
 static const PlugCliCommand subcommands[] = {
+  { "devices", N_("List the modems, with their SIM and network"), plug_cli_broadband_devices },
   { "providers", N_("List mobile broadband providers and their plans"), broadband_providers },
 };
 

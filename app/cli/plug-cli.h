@@ -48,6 +48,9 @@ int             plug_cli_status               (int                argc,
 int             plug_cli_broadband            (int                argc,
                                                char             **argv,
                                                gboolean           json);
+int             plug_cli_broadband_devices    (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
 int             plug_cli_drives               (int                argc,
                                                char             **argv,
                                                gboolean           json);

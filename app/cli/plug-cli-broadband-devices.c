@@ -1,0 +1,311 @@
+/* plug-cli-broadband-devices.c: plugboardctl broadband devices
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboardctl"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "plug-cli.h"
+#include "plug-modem-list.h"
+
+/*
+ * `plugboardctl broadband devices` prints the modems the Mobile Broadband
+ * panel lists, from the same PlugModemList. It waits until every modem has
+ * read its SIM, so one run prints everything the panel would show.
+ *
+ * When NetworkManager or ModemManager is not running there is no list to
+ * print: it says which service is missing and what to install on standard
+ * error, and exits with 1 (PLUG_CLI_EXIT_FAILED), with --json too. An
+ * empty list is no failure: it prints "[]", or a sentence saying what to
+ * do, and exits with 0.
+ */
+
+static void
+add_string_member (JsonBuilder *builder,
+                   const char  *name,
+                   const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+static void
+add_retries_member (MMModemLock  lock,
+                    guint        count,
+                    gpointer     user_data)
+{
+  JsonBuilder *builder = user_data;
+
+  json_builder_set_member_name (builder, mm_modem_lock_get_string (lock));
+  json_builder_add_int_value (builder, count);
+}
+
+static gboolean
+is_lock (MMModemLock lock)
+{
+  return lock != MM_MODEM_LOCK_NONE && lock != MM_MODEM_LOCK_UNKNOWN;
+}
+
+static void
+add_modem_json (JsonBuilder *builder,
+                PlugModem   *modem)
+{
+  MMModemLock lock = plug_modem_get_lock (modem);
+  MMUnlockRetries *retries = plug_modem_get_unlock_retries (modem);
+  MMModemAccessTechnology technologies = plug_modem_get_access_technologies (modem);
+
+  json_builder_begin_object (builder);
+  add_string_member (builder, "interface", plug_modem_get_interface (modem));
+  add_string_member (builder, "family", plug_modem_family_get_id (plug_modem_get_family (modem)));
+  add_string_member (builder, "model", plug_modem_get_model (modem));
+  add_string_member (builder, "manufacturer", plug_modem_get_manufacturer (modem));
+
+  /* The SIM's provider comes from its IMSI; the network's (below) from
+   * the registration: they differ while roaming. */
+  json_builder_set_member_name (builder, "sim");
+  json_builder_begin_object (builder);
+  add_string_member (builder, "state", plug_modem_sim_state_get_id (plug_modem_get_sim_state (modem)));
+  add_string_member (builder, "lock", is_lock (lock) ? mm_modem_lock_get_string (lock) : NULL);
+  json_builder_set_member_name (builder, "retries");
+  json_builder_begin_object (builder);
+  if (retries != NULL)
+    mm_unlock_retries_foreach (retries, add_retries_member, builder);
+  json_builder_end_object (builder);
+  add_string_member (builder, "operator_code", plug_modem_get_sim_operator_code (modem));
+  add_string_member (builder, "operator_name", plug_modem_get_sim_operator_name (modem));
+  json_builder_end_object (builder);
+
+  add_string_member (builder, "operator_code", plug_modem_get_operator_code (modem));
+  add_string_member (builder, "operator_name", plug_modem_get_operator_name (modem));
+  add_string_member (builder, "registration",
+                     plug_modem_registration_get_id (plug_modem_get_registration (modem)));
+  add_string_member (builder, "access_technology", plug_modem_access_technology_get_id (technologies));
+  json_builder_set_member_name (builder, "signal_quality");
+  json_builder_add_int_value (builder, plug_modem_get_signal_quality (modem));
+  add_string_member (builder, "state", mm_modem_state_get_string (plug_modem_get_state (modem)));
+  add_string_member (builder, "modem_path", plug_modem_get_modem_path (modem));
+  json_builder_end_object (builder);
+}
+
+static JsonNode *
+build_json (GListModel *modems)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (modems); i++)
+    {
+      g_autoptr(PlugModem) modem = g_list_model_get_item (modems, i);
+
+      add_modem_json (builder, modem);
+    }
+  json_builder_end_array (builder);
+
+  return json_builder_get_root (builder);
+}
+
+static char *
+describe_sim (PlugModem *modem)
+{
+  MMModemLock lock = plug_modem_get_lock (modem);
+  MMUnlockRetries *retries = plug_modem_get_unlock_retries (modem);
+  const char *sim_operator_code = plug_modem_get_sim_operator_code (modem);
+
+  switch (plug_modem_get_sim_state (modem))
+    {
+    case PLUG_MODEM_SIM_STATE_READY:
+      if (sim_operator_code != NULL)
+        /* Translators: %s is a provider's MCC-MNC, such as 22210 */
+        return g_strdup_printf (_("ready, provider %s"), sim_operator_code);
+      return g_strdup (_("ready"));
+
+    case PLUG_MODEM_SIM_STATE_LOCKED:
+      if (retries != NULL && mm_unlock_retries_get (retries, lock) != MM_UNLOCK_RETRIES_UNKNOWN)
+        /* Translators: the first %s is a code, such as PIN */
+        return g_strdup_printf (ngettext ("locked, enter the %s (%u try left)",
+                                          "locked, enter the %s (%u tries left)",
+                                          mm_unlock_retries_get (retries, lock)),
+                                plug_modem_lock_get_display_name (lock),
+                                mm_unlock_retries_get (retries, lock));
+      /* Translators: %s is a code, such as PIN */
+      return g_strdup_printf (_("locked, enter the %s"), plug_modem_lock_get_display_name (lock));
+
+    case PLUG_MODEM_SIM_STATE_MISSING:
+      return g_strdup (_("missing, insert a SIM"));
+
+    case PLUG_MODEM_SIM_STATE_NOT_USED:
+      return g_strdup (_("not needed by this modem"));
+
+    case PLUG_MODEM_SIM_STATE_UNKNOWN:
+    default:
+      return g_strdup (_("unknown"));
+    }
+}
+
+static char *
+describe_network (PlugModem *modem)
+{
+  const char *operator_name = plug_modem_get_operator_name (modem);
+  const char *operator_code = plug_modem_get_operator_code (modem);
+  const char *technology =
+    plug_modem_access_technology_get_display_name (plug_modem_get_access_technologies (modem));
+  GString *text = g_string_new (NULL);
+
+  if (operator_name != NULL && operator_code != NULL)
+    /* Translators: a provider's name and MCC-MNC, such as “Vodafone (26202)” */
+    g_string_append_printf (text, _("%s (%s), "), operator_name, operator_code);
+  else if (operator_name != NULL || operator_code != NULL)
+    g_string_append_printf (text, "%s, ", operator_name != NULL ? operator_name : operator_code);
+
+  g_string_append (text, plug_modem_registration_get_display_name (plug_modem_get_registration (modem)));
+
+  if (technology != NULL)
+    g_string_append_printf (text, ", %s", technology);
+
+  return g_string_free (text, FALSE);
+}
+
+static void
+print_modem_text (PlugModem *modem)
+{
+  g_autofree char *name = plug_modem_dup_display_name (modem);
+  g_autofree char *sim = describe_sim (modem);
+  g_autofree char *network = describe_network (modem);
+
+  /* Translators: a modem: its name, interface and the networks it works
+   * with, such as “Sierra EM7455 — cdc-wdm0, GSM, UMTS, LTE or 5G” */
+  g_print (_("%s — %s, %s\n"),
+           name,
+           plug_modem_get_interface (modem) != NULL ? plug_modem_get_interface (modem) : "-",
+           plug_modem_family_get_display_name (plug_modem_get_family (modem)));
+  if (plug_modem_get_manufacturer (modem) != NULL)
+    g_print (_("  Manufacturer: %s\n"), plug_modem_get_manufacturer (modem));
+  g_print (_("  SIM: %s\n"), sim);
+  g_print (_("  Network: %s\n"), network);
+  /* Translators: the signal quality in percent */
+  g_print (_("  Signal: %u %%\n"), plug_modem_get_signal_quality (modem));
+}
+
+static void
+print_text (GListModel *modems)
+{
+  guint n_modems = g_list_model_get_n_items (modems);
+
+  if (n_modems == 0)
+    {
+      g_print (_("No modem found. Plug in a mobile broadband modem or USB stick, or switch on the built-in modem.\n"));
+      return;
+    }
+
+  for (guint i = 0; i < n_modems; i++)
+    {
+      g_autoptr(PlugModem) modem = g_list_model_get_item (modems, i);
+
+      if (i > 0)
+        g_print ("\n");
+      print_modem_text (modem);
+    }
+}
+
+static int
+fail_service_missing (PlugServiceKind kind)
+{
+  return plug_cli_fail (_("%s is not running, and modems cannot be listed without it. "
+                          "Install the “%s” package, or start its service."),
+                        plug_service_kind_get_name (kind),
+                        plug_service_kind_get_package (kind));
+}
+
+static void
+details_loaded_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  GAsyncResult **result_out = user_data;
+
+  *result_out = g_object_ref (result);
+  g_main_context_wakeup (NULL);
+}
+
+/**
+ * plug_cli_broadband_devices:
+ * @argc: the number of arguments, the first of which is "devices"
+ * @argv: the arguments
+ * @json: whether --json came before the subcommand
+ *
+ * `plugboardctl broadband devices [--json]`: lists the modems.
+ *
+ * Returns: a #PlugCliExit: 1 with a message on standard error when
+ *   NetworkManager or ModemManager is not running
+ */
+int
+plug_cli_broadband_devices (int      argc,
+                            char   **argv,
+                            gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugModemList) modems = NULL;
+  g_autoptr(GAsyncResult) details_result = NULL;
+  g_autoptr(GError) error = NULL;
+  int exit_code;
+
+  context = plug_cli_option_context_new ("broadband devices", NULL,
+                                         _("List mobile broadband modems with their SIM, network and signal."),
+                                         &json);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc > 1)
+    return plug_cli_usage_error ("broadband devices", _("Unexpected argument “%s”"), argv[1]);
+
+  services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_NETWORK_MANAGER |
+                                     PLUG_SERVICES_CLIENTS_MODEM_MANAGER,
+                                     &error);
+  if (services == NULL)
+    return plug_cli_fail (_("Could not reach the system services: %s"), error->message);
+
+  if (plug_services_get_system_bus_error (services) != NULL)
+    return plug_cli_fail (_("The system bus cannot be reached: %s"),
+                          plug_services_get_system_bus_error (services));
+
+  /* NetworkManager first: the modems listed are its devices. */
+  if (plug_services_get_nm_client (services) == NULL ||
+      !plug_services_is_running (services, PLUG_SERVICE_KIND_NETWORK_MANAGER))
+    return fail_service_missing (PLUG_SERVICE_KIND_NETWORK_MANAGER);
+
+  if (plug_services_get_mm_manager (services) == NULL ||
+      !plug_services_is_running (services, PLUG_SERVICE_KIND_MODEM_MANAGER))
+    return fail_service_missing (PLUG_SERVICE_KIND_MODEM_MANAGER);
+
+  modems = plug_modem_list_new (plug_services_get_nm_client (services),
+                                plug_services_get_mm_manager (services));
+
+  plug_modem_list_wait_for_details_async (modems, NULL, details_loaded_cb, &details_result);
+  while (details_result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  if (!plug_modem_list_wait_for_details_finish (modems, details_result, &error))
+    return plug_cli_fail (_("Could not read the modems: %s"), error->message);
+
+  if (json)
+    {
+      g_autoptr(JsonNode) node = build_json (G_LIST_MODEL (modems));
+
+      plug_cli_print_json (node);
+    }
+  else
+    {
+      print_text (G_LIST_MODEL (modems));
+    }
+
+  return PLUG_CLI_EXIT_DONE;
+}

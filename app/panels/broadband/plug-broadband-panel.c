@@ -1,0 +1,284 @@
+/* plug-broadband-panel.c: The Mobile Broadband panel
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-broadband"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "plug-broadband-panel.h"
+#include "plug-modem-group.h"
+#include "plug-modem-list.h"
+
+/*
+ * The panel lists the modems, one group per modem, from the core's
+ * PlugModemList, which follows NetworkManager and ModemManager live. Until
+ * the shell hands over the services it says it is looking; without either
+ * service it says which one is missing and what to install. It owns no
+ * D-Bus client: the modem list reads the clients PlugServices owns.
+ */
+
+struct _PlugBroadbandPanel
+{
+  PlugPanel      parent_instance;
+
+  /* Template widgets */
+  GtkStack      *stack;
+  GtkSpinner    *spinner;
+  AdwStatusPage *unavailable_page;
+  GtkBox        *modems_box;
+
+  /* Owned */
+  GSignalGroup  *services_signals;
+  PlugModemList *modem_list;
+
+  /* The PlugModemGroup of each modem, in the modem list's order; the box
+   * holds the references. */
+  GPtrArray     *groups;
+};
+
+G_DEFINE_FINAL_TYPE (PlugBroadbandPanel, plug_broadband_panel, PLUG_TYPE_PANEL)
+
+static void
+show_page (PlugBroadbandPanel *self,
+           const char         *name)
+{
+  gtk_stack_set_visible_child_name (self->stack, name);
+  gtk_spinner_set_spinning (self->spinner, g_str_equal (name, "loading"));
+}
+
+static void
+show_unavailable (PlugBroadbandPanel *self,
+                  const char         *title,
+                  const char         *description)
+{
+  adw_status_page_set_title (self->unavailable_page, title);
+  adw_status_page_set_description (self->unavailable_page, description);
+  show_page (self, "unavailable");
+}
+
+/* Keeps one group per modem, in the modem list's order. */
+static void
+update_groups (PlugBroadbandPanel *self,
+               guint               position,
+               guint               removed,
+               guint               added)
+{
+  GListModel *modems = G_LIST_MODEL (self->modem_list);
+
+  for (guint i = 0; i < removed; i++)
+    {
+      gtk_box_remove (self->modems_box, g_ptr_array_index (self->groups, position));
+      g_ptr_array_remove_index (self->groups, position);
+    }
+
+  for (guint i = 0; i < added; i++)
+    {
+      g_autoptr(PlugModem) modem = g_list_model_get_item (modems, position + i);
+      GtkWidget *group = plug_modem_group_new (modem);
+      GtkWidget *previous = position + i > 0 ? g_ptr_array_index (self->groups, position + i - 1) : NULL;
+
+      gtk_box_insert_child_after (self->modems_box, group, previous);
+      g_ptr_array_insert (self->groups, position + i, group);
+    }
+}
+
+static void update_state (PlugBroadbandPanel *self);
+
+static void
+modems_changed_cb (PlugBroadbandPanel *self,
+                   guint               position,
+                   guint               removed,
+                   guint               added,
+                   GListModel         *modems)
+{
+  update_groups (self, position, removed, added);
+
+  /* When a service stops, its modems leave the list; that makes the list
+   * empty, but the panel should say why. */
+  update_state (self);
+}
+
+static void
+clear_modem_list (PlugBroadbandPanel *self)
+{
+  if (self->modem_list != NULL)
+    g_signal_handlers_disconnect_by_data (self->modem_list, self);
+  g_clear_object (&self->modem_list);
+
+  for (guint i = 0; i < self->groups->len; i++)
+    gtk_box_remove (self->modems_box, g_ptr_array_index (self->groups, i));
+  g_ptr_array_set_size (self->groups, 0);
+}
+
+static void
+set_clients (PlugBroadbandPanel *self,
+             NMClient           *client,
+             MMManager          *manager)
+{
+  if (self->modem_list != NULL &&
+      plug_modem_list_get_client (self->modem_list) == client &&
+      plug_modem_list_get_manager (self->modem_list) == manager)
+    return;
+
+  clear_modem_list (self);
+
+  self->modem_list = plug_modem_list_new (client, manager);
+  g_signal_connect_object (self->modem_list, "items-changed",
+                           G_CALLBACK (modems_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  update_groups (self, 0, 0, g_list_model_get_n_items (G_LIST_MODEL (self->modem_list)));
+}
+
+static void
+show_service_missing (PlugBroadbandPanel *self,
+                      PlugServiceKind     kind)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *description = NULL;
+
+  if (kind == PLUG_SERVICE_KIND_NETWORK_MANAGER)
+    {
+      title = g_strdup (_("NetworkManager Is Not Running"));
+      description =
+        /* Translators: %s is the name of a package, such as network-manager */
+        g_strdup_printf (_("Mobile broadband connections are made by the NetworkManager system service. Install the “%s” package, or start its service."),
+                         plug_service_kind_get_package (kind));
+    }
+  else
+    {
+      title = g_strdup (_("ModemManager Is Not Running"));
+      description =
+        /* Translators: %s is the name of a package, such as modemmanager */
+        g_strdup_printf (_("Plugboard finds modems through the ModemManager system service. Install the “%s” package, or start its service."),
+                         plug_service_kind_get_package (kind));
+    }
+
+  show_unavailable (self, title, description);
+}
+
+static void
+update_state (PlugBroadbandPanel *self)
+{
+  PlugServices *services = plug_panel_get_services (PLUG_PANEL (self));
+  NMClient *client;
+  MMManager *manager;
+
+  if (services == NULL)
+    {
+      show_page (self, "loading");
+      return;
+    }
+
+  if (plug_services_get_system_bus_error (services) != NULL)
+    {
+      g_autofree char *description =
+        /* Translators: %s is the error message from D-Bus */
+        g_strdup_printf (_("Modems are listed by system services, which Plugboard reaches through the system bus: %s"),
+                         plug_services_get_system_bus_error (services));
+
+      show_unavailable (self, _("System Bus Not Reachable"), description);
+      return;
+    }
+
+  client = plug_services_get_nm_client (services);
+  manager = plug_services_get_mm_manager (services);
+
+  /* NetworkManager first: without it there is no connection to make,
+   * and the modems listed are its devices. */
+  if (client == NULL || !plug_services_is_running (services, PLUG_SERVICE_KIND_NETWORK_MANAGER))
+    {
+      show_service_missing (self, PLUG_SERVICE_KIND_NETWORK_MANAGER);
+      return;
+    }
+
+  if (manager == NULL || !plug_services_is_running (services, PLUG_SERVICE_KIND_MODEM_MANAGER))
+    {
+      show_service_missing (self, PLUG_SERVICE_KIND_MODEM_MANAGER);
+      return;
+    }
+
+  set_clients (self, client, manager);
+
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->modem_list)) > 0)
+    show_page (self, "modems");
+  else
+    show_page (self, "empty");
+}
+
+static void
+services_changed_cb (PlugBroadbandPanel *self,
+                     PlugServiceKind     kind)
+{
+  if (kind == PLUG_SERVICE_KIND_NETWORK_MANAGER || kind == PLUG_SERVICE_KIND_MODEM_MANAGER)
+    update_state (self);
+}
+
+static void
+plug_broadband_panel_services_changed (PlugPanel    *panel,
+                                       PlugServices *services)
+{
+  PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (panel);
+
+  g_signal_group_set_target (self->services_signals, services);
+  if (services == NULL)
+    clear_modem_list (self);
+  update_state (self);
+}
+
+static void
+plug_broadband_panel_dispose (GObject *object)
+{
+  PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (object);
+
+  if (self->groups != NULL)
+    clear_modem_list (self);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_object (&self->services_signals);
+
+  /* The template's root is AdwBin's child: AdwBin must let go of it first,
+   * or disposing the template unparents it behind AdwBin's back, and
+   * AdwBin then unparents a widget that is gone. */
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_BROADBAND_PANEL);
+
+  G_OBJECT_CLASS (plug_broadband_panel_parent_class)->dispose (object);
+}
+
+static void
+plug_broadband_panel_class_init (PlugBroadbandPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  PlugPanelClass *panel_class = PLUG_PANEL_CLASS (klass);
+
+  object_class->dispose = plug_broadband_panel_dispose;
+
+  panel_class->services_changed = plug_broadband_panel_services_changed;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/plugboard/Plugboard/panels/broadband/plug-broadband-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, spinner);
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, unavailable_page);
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, modems_box);
+}
+
+static void
+plug_broadband_panel_init (PlugBroadbandPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->groups = g_ptr_array_new ();
+
+  self->services_signals = g_signal_group_new (PLUG_TYPE_SERVICES);
+  g_signal_group_connect_object (self->services_signals, "changed",
+                                 G_CALLBACK (services_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+
+  show_page (self, "loading");
+}
