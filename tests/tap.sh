@@ -21,9 +21,11 @@ not_ok () {
 }
 
 # check DESCRIPTION COMMAND…: one TAP line from a command's exit status.
+# What the command prints goes to stderr (the test log), not into the TAP
+# stream.
 check () {
   local description=$1; shift
-  if "$@"; then ok "$description"; else not_ok "$description"; fi
+  if "$@" >&2; then ok "$description"; else not_ok "$description"; fi
 }
 
 diag () { printf '# %s\n' "$@"; }

@@ -75,10 +75,10 @@ wait_until 10 labels_known
 json=$(list_json)
 check "drives list --json succeeds and prints an array" jq -e 'type == "array"' <<<"$json"
 missing=$(jq -r '.[] | . as $d | ["device","model","size","connection","is_disk_image","volumes","can_modify","reason","backing_file"]
-                  | map(select(($d | has(.)) | not)) | .[]' <<<"$json")
+                  | map(. as $key | select($d | has($key) | not)) | .[]' <<<"$json") || missing="(jq failed)"
 check "every drive has the contract's keys ${missing:+(missing: $missing)}" test -z "$missing"
 missing=$(jq -r '.[].volumes[] | . as $v | ["device","filesystem","label","uuid","size","mount_point"]
-                  | map(select(($v | has(.)) | not)) | .[]' <<<"$json")
+                  | map(. as $key | select($v | has($key) | not)) | .[]' <<<"$json") || missing="(jq failed)"
 check "every volume has the contract's keys ${missing:+(missing: $missing)}" test -z "$missing"
 check "size is a number of bytes" jq -e 'all(.[]; (.size | type) == "number") and all(.[].volumes[]; (.size | type) == "number")' <<<"$json"
 
