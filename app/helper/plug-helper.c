@@ -1,0 +1,898 @@
+/* plug-helper.c: plugboard-helper, the privileged service that chooses GPU drivers
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-helper"
+
+#include "config.h"
+
+#include <glib-unix.h>
+#include <libkmod.h>
+#include <locale.h>
+#include <polkit/polkit.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "plug-gpu-list.h"
+#include "plug-helper-config.h"
+#include "plug-helper-generated.h"
+
+/*
+ * A system D-Bus service, started by D-Bus activation as root, that exits
+ * when nobody has called it for a while. Every method call goes the same
+ * way, and only forward:
+ *
+ *  1. the arguments' form: length, UTF-8, characters (before anything
+ *     looks anything up with them);
+ *  2. polkit, asked asynchronously about the caller's bus name; any error
+ *     or anything but "authorized" ends the call with AccessDenied;
+ *  3. a fresh reading of the GPUs (PlugGpuList, from the core): the slot
+ *     must be one of them, the driver its bound one or an installed
+ *     alternative, and one the helper knows how to choose;
+ *  4. the change, one call at a time, then the initramfs.
+ *
+ * app/helper/README.md is the security review.
+ */
+
+#define MAX_ARGUMENT_LENGTH 64
+#define DEFAULT_IDLE_TIMEOUT_SECONDS 30
+#define ACTION_GET_DRIVER_CHOICES "io.github.plugboard.get-driver-choices"
+#define ACTION_SET_GPU_DRIVER "io.github.plugboard.set-gpu-driver"
+
+typedef struct
+{
+  GMainLoop      *loop;
+  GDBusConnection *connection;
+  PlugDBusHelper *skeleton;
+  guint           owner_id;
+  int             exit_status;
+
+  char           *root_directory;
+  char           *modules_directory;
+  char           *initramfs_tool;
+  guint           idle_timeout_seconds;
+  guint           idle_source_id;
+  guint           calls_in_flight;
+
+  /* Changes run one at a time, in the order they were authorized. */
+  GQueue          changes;
+  gboolean        changing;
+} Helper;
+
+typedef enum {
+  CALL_GET_DRIVER_CHOICES,
+  CALL_SET_GPU_DRIVER,
+  CALL_REVERT_GPU_DRIVER,
+} CallKind;
+
+/* The polkit action for each method. A method missing here is refused by
+ * authorize_method_cb before its handler runs: default deny. */
+static const struct {
+  const char *method;
+  CallKind    kind;
+  const char *action_id;
+} method_actions[] = {
+  { "GetDriverChoices", CALL_GET_DRIVER_CHOICES, ACTION_GET_DRIVER_CHOICES },
+  { "SetGpuDriver", CALL_SET_GPU_DRIVER, ACTION_SET_GPU_DRIVER },
+  { "RevertGpuDriver", CALL_REVERT_GPU_DRIVER, ACTION_SET_GPU_DRIVER },
+};
+
+typedef struct
+{
+  Helper                *helper;
+  CallKind               kind;
+  GDBusMethodInvocation *invocation;
+  char                  *pci_slot;
+  char                  *driver;
+  PlugGpuList           *gpus;
+} Call;
+
+typedef struct kmod_ctx KmodContext;
+typedef struct kmod_list KmodList;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodContext, kmod_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodList, kmod_module_unref_list)
+
+static void start_next_change (Helper *helper);
+
+/* --- idle exit ------------------------------------------------------------ */
+
+static gboolean
+idle_timeout_cb (gpointer user_data)
+{
+  Helper *helper = user_data;
+
+  helper->idle_source_id = 0;
+  g_debug ("Idle for %u s; exiting", helper->idle_timeout_seconds);
+  g_main_loop_quit (helper->loop);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+arm_idle_timeout (Helper *helper)
+{
+  g_clear_handle_id (&helper->idle_source_id, g_source_remove);
+  helper->idle_source_id = g_timeout_add_seconds (helper->idle_timeout_seconds, idle_timeout_cb, helper);
+}
+
+static void
+call_begin (Helper *helper)
+{
+  helper->calls_in_flight++;
+  g_clear_handle_id (&helper->idle_source_id, g_source_remove);
+}
+
+static void
+call_end (Helper *helper)
+{
+  g_assert (helper->calls_in_flight > 0);
+  if (--helper->calls_in_flight == 0)
+    arm_idle_timeout (helper);
+}
+
+/* --- calls ---------------------------------------------------------------- */
+
+static Call *
+call_new (Helper                *helper,
+          CallKind               kind,
+          GDBusMethodInvocation *invocation,
+          const char            *pci_slot,
+          const char            *driver)
+{
+  Call *call = g_new0 (Call, 1);
+
+  call->helper = helper;
+  call->kind = kind;
+  call->invocation = g_object_ref (invocation);
+  call->pci_slot = g_strdup (pci_slot);
+  call->driver = g_strdup (driver);
+  call_begin (helper);
+
+  return call;
+}
+
+/* Every call ends here, once, after its reply was sent. */
+static void
+call_free (Call *call)
+{
+  Helper *helper = call->helper;
+
+  g_clear_object (&call->invocation);
+  g_clear_pointer (&call->pci_slot, g_free);
+  g_clear_pointer (&call->driver, g_free);
+  g_clear_object (&call->gpus);
+  g_free (call);
+  call_end (helper);
+}
+
+static void
+call_return_error (Call   *call,
+                   GError *error)
+{
+  g_dbus_method_invocation_return_gerror (g_steal_pointer (&call->invocation), error);
+}
+
+/* --- 1. the arguments' form ----------------------------------------------- */
+
+/* Checks a string from the caller before it is used for anything: not
+ * empty, at most MAX_ARGUMENT_LENGTH bytes, UTF-8 (which the bus already
+ * guarantees, and which is checked again since this is the line of
+ * defence), and only characters from @allowed. The value itself never goes
+ * into the message: it may be anything. */
+static gboolean
+check_argument_form (const char  *value,
+                     const char  *what,
+                     const char  *allowed,
+                     GError     **error)
+{
+  gsize length = strlen (value);
+
+  if (length == 0)
+    {
+      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, "The %s is empty", what);
+      return FALSE;
+    }
+  if (length > MAX_ARGUMENT_LENGTH)
+    {
+      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
+                   "The %s is longer than %d bytes", what, MAX_ARGUMENT_LENGTH);
+      return FALSE;
+    }
+  if (!g_utf8_validate (value, length, NULL))
+    {
+      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, "The %s is not valid UTF-8", what);
+      return FALSE;
+    }
+  for (const char *c = value; *c != '\0'; c++)
+    {
+      if (strchr (allowed, *c) == NULL)
+        {
+          g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
+                       "The %s may only contain the characters %s", what, allowed);
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
+static gboolean
+check_pci_slot_form (const char  *pci_slot,
+                     GError     **error)
+{
+  return check_argument_form (pci_slot, "PCI slot", "0123456789abcdef:.", error);
+}
+
+static gboolean
+check_driver_form (const char  *driver,
+                   GError     **error)
+{
+  if (!check_argument_form (driver, "driver name", "abcdefghijklmnopqrstuvwxyz0123456789_", error))
+    return FALSE;
+
+  /* Module names start with a letter; this also keeps anything that looks
+   * like an option ("-" is not allowed anyway) out. */
+  if (!g_ascii_isalpha (driver[0]))
+    {
+      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
+                   "The driver name must start with a letter");
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* --- 3. the arguments against what the helper finds ----------------------- */
+
+static PlugGpu *
+find_gpu (PlugGpuList *gpus,
+          const char  *pci_slot)
+{
+  guint n_gpus = g_list_model_get_n_items (G_LIST_MODEL (gpus));
+
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      g_autoptr(PlugGpu) gpu = g_list_model_get_item (G_LIST_MODEL (gpus), i);
+
+      if (g_strcmp0 (plug_gpu_get_pci_slot (gpu), pci_slot) == 0)
+        return g_steal_pointer (&gpu);
+    }
+
+  return NULL;
+}
+
+/* The bound driver, in the spelling of module names ("-" and "_" are the
+ * same there, and the alternatives are listed with "_"). */
+static char *
+get_bound_driver (PlugGpu *gpu)
+{
+  const char *driver = plug_gpu_get_driver (gpu);
+
+  return driver != NULL ? g_strdelimit (g_strdup (driver), "-", '_') : NULL;
+}
+
+static gboolean
+gpu_can_use (PlugGpu    *gpu,
+             const char *driver)
+{
+  g_autofree char *bound_driver = get_bound_driver (gpu);
+
+  return g_strcmp0 (bound_driver, driver) == 0 ||
+         g_strv_contains (plug_gpu_get_alternatives (gpu), driver);
+}
+
+/* Whether a module of that name is installed (or built in), for an error
+ * message that says which of the two checks failed. */
+static gboolean
+driver_is_installed (Helper     *helper,
+                     const char *driver)
+{
+  static const char * const no_configuration[] = { NULL };
+  g_autoptr(KmodContext) kmod = kmod_new (helper->modules_directory, no_configuration);
+  g_autoptr(KmodList) modules = NULL;
+
+  if (kmod == NULL || kmod_module_new_from_lookup (kmod, driver, &modules) < 0)
+    return FALSE;
+
+  return modules != NULL;
+}
+
+static gboolean
+check_choice (Call    *call,
+              GError **error)
+{
+  g_autoptr(PlugGpu) gpu = find_gpu (call->gpus, call->pci_slot);
+
+  if (gpu == NULL)
+    {
+      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
+                   "There is no GPU at %s", call->pci_slot);
+      return FALSE;
+    }
+
+  if (call->kind != CALL_SET_GPU_DRIVER)
+    return TRUE;
+
+  if (!gpu_can_use (gpu, call->driver))
+    {
+      if (!driver_is_installed (call->helper, call->driver))
+        g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
+                     "The driver %s is not installed", call->driver);
+      else
+        g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
+                     "The driver %s cannot drive the GPU at %s", call->driver, call->pci_slot);
+      return FALSE;
+    }
+
+  if (plug_helper_driver_get_family (call->driver) == NULL)
+    {
+      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
+                   "plugboard-helper cannot choose the driver %s; it chooses between "
+                   "radeon and amdgpu, and between nouveau and nvidia", call->driver);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* --- 4. the change and the initramfs -------------------------------------- */
+
+/* The program that rebuilds the initramfs, with its arguments, or %NULL
+ * when there is none. Under a test root the machine's own tool is never
+ * run: only one given with --initramfs-tool. */
+static GStrv
+get_initramfs_command (Helper *helper)
+{
+  static const char * const update_initramfs[] = { "/usr/sbin/update-initramfs", "-u", "-k", "all", NULL };
+  static const char * const dracut[] = { "/usr/bin/dracut", "--force", "--regenerate-all", NULL };
+  const char *tool_only[] = { helper->initramfs_tool, NULL };
+
+  if (helper->initramfs_tool != NULL)
+    return g_strdupv ((GStrv) tool_only);
+  if (!g_str_equal (helper->root_directory, "/"))
+    return NULL;
+  if (g_file_test (update_initramfs[0], G_FILE_TEST_IS_EXECUTABLE))
+    return g_strdupv ((GStrv) update_initramfs);
+  if (g_file_test (dracut[0], G_FILE_TEST_IS_EXECUTABLE))
+    return g_strdupv ((GStrv) dracut);
+
+  return NULL;
+}
+
+static void
+change_done (Call *call)
+{
+  Helper *helper = call->helper;
+
+  call_free (call);
+  helper->changing = FALSE;
+  start_next_change (helper);
+}
+
+static void
+initramfs_done_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Call *call = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &error))
+    {
+      /* Messages, not warnings: the caller hears of it, and nothing in the
+       * helper went wrong. */
+      g_message ("Regenerating the initramfs failed: %s", error->message);
+      g_dbus_method_invocation_return_error (g_steal_pointer (&call->invocation),
+                                             PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED,
+                                             "The driver choice is written, but the initramfs was not "
+                                             "regenerated (%s): regenerate it before restarting",
+                                             error->message);
+    }
+  else
+    {
+      g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation), NULL);
+    }
+
+  change_done (call);
+}
+
+static void
+regenerate_initramfs (Call *call)
+{
+  g_auto(GStrv) command = get_initramfs_command (call->helper);
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  static const char * const environment[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8", NULL };
+
+  if (command == NULL)
+    {
+      g_debug ("No initramfs tool to run");
+      g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation), NULL);
+      change_done (call);
+      return;
+    }
+
+  /* A known environment and directory, whatever the helper was started
+   * with; the output goes to the helper's log. */
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_subprocess_launcher_set_environ (launcher, (char **) environment);
+  g_subprocess_launcher_set_cwd (launcher, "/");
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) command, &error);
+  if (process == NULL)
+    {
+      g_dbus_method_invocation_return_error (g_steal_pointer (&call->invocation),
+                                             PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED,
+                                             "The driver choice is written, but the initramfs was not "
+                                             "regenerated (%s): regenerate it before restarting",
+                                             error->message);
+      change_done (call);
+      return;
+    }
+
+  g_subprocess_wait_check_async (process, NULL, initramfs_done_cb, call);
+}
+
+static void
+change_gpus_loaded_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  Call *call = user_data;
+  Helper *helper = call->helper;
+  g_autoptr(GError) error = NULL;
+  gboolean changed;
+
+  if (!plug_gpu_list_load_finish (PLUG_GPU_LIST (object), result, &error) ||
+      !check_choice (call, &error))
+    {
+      call_return_error (call, error);
+      change_done (call);
+      return;
+    }
+
+  if (call->kind == CALL_SET_GPU_DRIVER)
+    changed = plug_helper_config_choose (helper->root_directory, call->pci_slot, call->driver, &error);
+  else
+    changed = plug_helper_config_revert (helper->root_directory, call->pci_slot, &error);
+
+  if (!changed)
+    {
+      g_message ("Changing the driver of %s failed: %s", call->pci_slot, error->message);
+      call_return_error (call, error);
+      change_done (call);
+      return;
+    }
+
+  if (call->kind == CALL_SET_GPU_DRIVER)
+    g_message ("%s chose %s for the GPU at %s",
+               g_dbus_method_invocation_get_sender (call->invocation), call->driver, call->pci_slot);
+  else
+    g_message ("%s reverted the driver choice for the GPU at %s",
+               g_dbus_method_invocation_get_sender (call->invocation), call->pci_slot);
+
+  regenerate_initramfs (call);
+}
+
+static void
+start_next_change (Helper *helper)
+{
+  Call *call;
+
+  if (helper->changing || (call = g_queue_pop_head (&helper->changes)) == NULL)
+    return;
+
+  helper->changing = TRUE;
+  /* Read now, after authorization and after the previous change: the
+   * choice is checked against the machine as it is when it is made. */
+  call->gpus = plug_gpu_list_new (helper->root_directory, helper->modules_directory);
+  plug_gpu_list_load_async (call->gpus, NULL, change_gpus_loaded_cb, call);
+}
+
+/* --- GetDriverChoices ----------------------------------------------------- */
+
+static void
+choices_gpus_loaded_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  Call *call = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) choices = NULL;
+  GVariantBuilder builder;
+  guint n_gpus;
+
+  if (!plug_gpu_list_load_finish (PLUG_GPU_LIST (object), result, &error))
+    {
+      call_return_error (call, error);
+      call_free (call);
+      return;
+    }
+
+  choices = plug_helper_config_read_choices (call->helper->root_directory);
+  n_gpus = g_list_model_get_n_items (G_LIST_MODEL (call->gpus));
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a(sssass)"));
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      g_autoptr(PlugGpu) gpu = g_list_model_get_item (G_LIST_MODEL (call->gpus), i);
+      g_autofree char *bound_driver = get_bound_driver (gpu);
+      g_autofree char *name = g_strjoin (" ",
+                                         plug_gpu_get_vendor (gpu) != NULL ? plug_gpu_get_vendor (gpu) : "",
+                                         plug_gpu_get_model (gpu) != NULL ? plug_gpu_get_model (gpu) : "",
+                                         NULL);
+      const char *chosen = g_hash_table_lookup (choices, plug_gpu_get_pci_slot (gpu));
+
+      g_variant_builder_add (&builder, "(sss^ass)",
+                             plug_gpu_get_pci_slot (gpu),
+                             g_strstrip (name),
+                             bound_driver != NULL ? bound_driver : "",
+                             plug_gpu_get_alternatives (gpu),
+                             chosen != NULL ? chosen : "");
+    }
+
+  g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation),
+                                         g_variant_new ("(a(sssass))", &builder));
+  call_free (call);
+}
+
+/* --- 2. polkit ------------------------------------------------------------ */
+
+static void
+deny (Call       *call,
+      const char *reason)
+{
+  g_message ("Refused %s from %s: %s",
+             g_dbus_method_invocation_get_method_name (call->invocation),
+             g_dbus_method_invocation_get_sender (call->invocation), reason);
+  g_dbus_method_invocation_return_dbus_error (g_steal_pointer (&call->invocation),
+                                              "org.freedesktop.DBus.Error.AccessDenied",
+                                              "Not authorized to change the GPU driver");
+  call_free (call);
+}
+
+static void
+authorized (Call *call)
+{
+  if (call->kind == CALL_GET_DRIVER_CHOICES)
+    {
+      call->gpus = plug_gpu_list_new (call->helper->root_directory, call->helper->modules_directory);
+      plug_gpu_list_load_async (call->gpus, NULL, choices_gpus_loaded_cb, call);
+      return;
+    }
+
+  g_queue_push_tail (&call->helper->changes, call);
+  start_next_change (call->helper);
+}
+
+static void
+check_authorization_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  Call *call = user_data;
+  g_autoptr(PolkitAuthorizationResult) authorization = NULL;
+  g_autoptr(GError) error = NULL;
+
+  authorization = polkit_authority_check_authorization_finish (POLKIT_AUTHORITY (object), result, &error);
+  if (authorization == NULL)
+    {
+      /* Including a caller that left before polkit could look at it. */
+      deny (call, error->message);
+      return;
+    }
+  if (!polkit_authorization_result_get_is_authorized (authorization))
+    {
+      deny (call, "polkit said no");
+      return;
+    }
+
+  authorized (call);
+}
+
+static const char *
+get_action_id (CallKind kind)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (method_actions); i++)
+    if (method_actions[i].kind == kind)
+      return method_actions[i].action_id;
+
+  g_assert_not_reached ();
+}
+
+static void
+authority_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Call *call = user_data;
+  g_autoptr(PolkitAuthority) authority = NULL;
+  g_autoptr(PolkitSubject) subject = NULL;
+  g_autoptr(PolkitDetails) details = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *sender = g_dbus_method_invocation_get_sender (call->invocation);
+
+  authority = polkit_authority_get_finish (result, &error);
+  if (authority == NULL)
+    {
+      deny (call, error->message);
+      return;
+    }
+  if (sender == NULL)
+    {
+      deny (call, "the caller has no bus name");
+      return;
+    }
+
+  /* The subject is the caller's unique bus name, which polkitd resolves
+   * to a process and a user itself: nothing the caller says about itself
+   * counts. The details (already checked for form) let rules and the
+   * authentication dialog see what is asked for. */
+  subject = polkit_system_bus_name_new (sender);
+  details = polkit_details_new ();
+  if (call->pci_slot != NULL)
+    polkit_details_insert (details, "pci_slot", call->pci_slot);
+  if (call->driver != NULL)
+    polkit_details_insert (details, "driver", call->driver);
+
+  polkit_authority_check_authorization (authority, subject, get_action_id (call->kind), details,
+                                        POLKIT_CHECK_AUTHORIZATION_FLAGS_ALLOW_USER_INTERACTION,
+                                        NULL, check_authorization_cb, call);
+}
+
+static void
+authorize (Call *call)
+{
+  polkit_authority_get_async (NULL, authority_cb, call);
+}
+
+/* --- D-Bus ---------------------------------------------------------------- */
+
+/* Runs, in the main thread, before any handler: a method without a polkit
+ * action is refused. The real check, which is asynchronous, is in each
+ * handler. */
+static gboolean
+authorize_method_cb (GDBusInterfaceSkeleton *skeleton,
+                     GDBusMethodInvocation  *invocation,
+                     gpointer                user_data)
+{
+  const char *method = g_dbus_method_invocation_get_method_name (invocation);
+
+  for (guint i = 0; i < G_N_ELEMENTS (method_actions); i++)
+    if (g_strcmp0 (method_actions[i].method, method) == 0)
+      return TRUE;
+
+  g_dbus_method_invocation_return_dbus_error (invocation, "org.freedesktop.DBus.Error.AccessDenied",
+                                              "This method has no polkit action");
+  return FALSE;
+}
+
+static gboolean
+handle_get_driver_choices_cb (PlugDBusHelper        *skeleton,
+                              GDBusMethodInvocation *invocation,
+                              Helper                *helper)
+{
+  authorize (call_new (helper, CALL_GET_DRIVER_CHOICES, invocation, NULL, NULL));
+
+  return G_DBUS_METHOD_INVOCATION_HANDLED;
+}
+
+static gboolean
+handle_set_gpu_driver_cb (PlugDBusHelper        *skeleton,
+                          GDBusMethodInvocation *invocation,
+                          const char            *pci_slot,
+                          const char            *driver,
+                          Helper                *helper)
+{
+  Call *call = call_new (helper, CALL_SET_GPU_DRIVER, invocation, pci_slot, driver);
+  g_autoptr(GError) error = NULL;
+
+  if (!check_pci_slot_form (pci_slot, &error) || !check_driver_form (driver, &error))
+    {
+      call_return_error (call, error);
+      call_free (call);
+      return G_DBUS_METHOD_INVOCATION_HANDLED;
+    }
+
+  authorize (call);
+
+  return G_DBUS_METHOD_INVOCATION_HANDLED;
+}
+
+static gboolean
+handle_revert_gpu_driver_cb (PlugDBusHelper        *skeleton,
+                             GDBusMethodInvocation *invocation,
+                             const char            *pci_slot,
+                             Helper                *helper)
+{
+  Call *call = call_new (helper, CALL_REVERT_GPU_DRIVER, invocation, pci_slot, NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (!check_pci_slot_form (pci_slot, &error))
+    {
+      call_return_error (call, error);
+      call_free (call);
+      return G_DBUS_METHOD_INVOCATION_HANDLED;
+    }
+
+  authorize (call);
+
+  return G_DBUS_METHOD_INVOCATION_HANDLED;
+}
+
+static void
+name_acquired_cb (GDBusConnection *connection,
+                  const char      *name,
+                  gpointer         user_data)
+{
+  g_debug ("Owns %s", name);
+}
+
+static void
+name_lost_cb (GDBusConnection *connection,
+              const char      *name,
+              gpointer         user_data)
+{
+  Helper *helper = user_data;
+
+  /* Another instance runs, or the bus policy does not let this one own
+   * the name: nobody could call it. */
+  g_warning ("Could not own %s on the system bus", name);
+  helper->exit_status = 1;
+  g_main_loop_quit (helper->loop);
+}
+
+/* --- main ----------------------------------------------------------------- */
+
+/* systemd stops the service with SIGTERM; a change in progress is a few
+ * synchronous writes on this thread, so it is never cut in half. */
+static gboolean
+terminate_cb (gpointer user_data)
+{
+  Helper *helper = user_data;
+
+  g_debug ("Terminated");
+  g_main_loop_quit (helper->loop);
+
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+parse_options (Helper   *helper,
+               int      *argc,
+               char   ***argv,
+               GError  **error)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *root_directory = NULL;
+  int timeout_seconds = DEFAULT_IDLE_TIMEOUT_SECONDS;
+  const GOptionEntry entries[] = {
+    { "root", 0, 0, G_OPTION_ARG_FILENAME, &root_directory,
+      "For tests: the directory that stands for /", "DIRECTORY" },
+    { "modules-directory", 0, 0, G_OPTION_ARG_FILENAME, &helper->modules_directory,
+      "For tests: the kernel modules directory", "DIRECTORY" },
+    { "initramfs-tool", 0, 0, G_OPTION_ARG_FILENAME, &helper->initramfs_tool,
+      "For tests: the program that regenerates the initramfs", "PROGRAM" },
+    { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout_seconds,
+      "Exit after this many seconds without calls (default 30)", "SECONDS" },
+    { NULL }
+  };
+
+  context = g_option_context_new (NULL);
+  g_option_context_set_summary (context, "Chooses the kernel driver of GPUs for Plugboard. "
+                                         "Started by D-Bus activation.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, error))
+    return FALSE;
+
+  if (*argc > 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "Unexpected argument %s", (*argv)[1]);
+      return FALSE;
+    }
+  if (timeout_seconds < 1 || timeout_seconds > 3600)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--timeout takes 1 to 3600 seconds");
+      return FALSE;
+    }
+  helper->idle_timeout_seconds = (guint) timeout_seconds;
+
+  if (root_directory == NULL)
+    helper->root_directory = g_strdup ("/");
+  else if (!g_path_is_absolute (root_directory) || !g_file_test (root_directory, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--root takes an absolute path to a directory");
+      return FALSE;
+    }
+  else
+    helper->root_directory = g_steal_pointer (&root_directory);
+
+  return TRUE;
+}
+
+static void
+helper_clear (Helper *helper)
+{
+  if (helper->owner_id != 0)
+    g_bus_unown_name (helper->owner_id);
+  if (helper->skeleton != NULL)
+    g_dbus_interface_skeleton_unexport (G_DBUS_INTERFACE_SKELETON (helper->skeleton));
+  g_clear_object (&helper->skeleton);
+  g_clear_object (&helper->connection);
+  g_clear_handle_id (&helper->idle_source_id, g_source_remove);
+  g_clear_pointer (&helper->loop, g_main_loop_unref);
+  g_clear_pointer (&helper->root_directory, g_free);
+  g_clear_pointer (&helper->modules_directory, g_free);
+  g_clear_pointer (&helper->initramfs_tool, g_free);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  Helper helper = { 0 };
+  g_autoptr(GError) error = NULL;
+  guint terminate_source_id;
+
+  /* With no argv[0] the options parser would take the environment for
+   * arguments (CVE-2021-4034). */
+  if (argc < 1)
+    return 127;
+
+  setlocale (LC_ALL, "");
+  /* Files and folders the helper creates get exactly the modes it asks
+   * for, whatever umask it inherited. */
+  umask (022);
+
+  if (!parse_options (&helper, &argc, &argv, &error))
+    {
+      g_printerr ("plugboard-helper: %s\n", error->message);
+      helper_clear (&helper);
+      return 2;
+    }
+
+  if (geteuid () != 0)
+    {
+      g_printerr ("plugboard-helper: must run as root; it is started by D-Bus activation\n");
+      helper_clear (&helper);
+      return 1;
+    }
+
+  helper.connection = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, &error);
+  if (helper.connection == NULL)
+    {
+      g_printerr ("plugboard-helper: cannot connect to the system bus: %s\n", error->message);
+      helper_clear (&helper);
+      return 1;
+    }
+
+  helper.loop = g_main_loop_new (NULL, FALSE);
+  helper.skeleton = plug_dbus_helper_skeleton_new ();
+  plug_dbus_helper_set_version (helper.skeleton, PACKAGE_VERSION);
+  g_signal_connect (helper.skeleton, "g-authorize-method", G_CALLBACK (authorize_method_cb), &helper);
+  g_signal_connect (helper.skeleton, "handle-get-driver-choices", G_CALLBACK (handle_get_driver_choices_cb), &helper);
+  g_signal_connect (helper.skeleton, "handle-set-gpu-driver", G_CALLBACK (handle_set_gpu_driver_cb), &helper);
+  g_signal_connect (helper.skeleton, "handle-revert-gpu-driver", G_CALLBACK (handle_revert_gpu_driver_cb), &helper);
+
+  /* The object is there before the name, so a call never finds the name
+   * without it. */
+  if (!g_dbus_interface_skeleton_export (G_DBUS_INTERFACE_SKELETON (helper.skeleton), helper.connection,
+                                         "/io/github/plugboard/Helper", &error))
+    {
+      g_printerr ("plugboard-helper: %s\n", error->message);
+      helper_clear (&helper);
+      return 1;
+    }
+  helper.owner_id = g_bus_own_name_on_connection (helper.connection, HELPER_BUS_NAME,
+                                                  G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE,
+                                                  name_acquired_cb, name_lost_cb, &helper, NULL);
+
+  arm_idle_timeout (&helper);
+  terminate_source_id = g_unix_signal_add (SIGTERM, terminate_cb, &helper);
+  g_main_loop_run (helper.loop);
+  g_source_remove (terminate_source_id);
+
+  helper_clear (&helper);
+  return helper.exit_status;
+}
