@@ -20,29 +20,10 @@ static const PlugCliCommand commands[] = {
   { "graphics", N_("Show the GPUs, their drivers and power readiness"), plug_cli_graphics },
 };
 
-static void
-print_help (void)
-{
-  g_print (_("Usage:\n  plugboardctl [--json] COMMAND [OPTIONS…]\n\n"));
-  g_print (_("Get awkward hardware working: mobile broadband, drives and graphics.\n\n"));
-  g_print (_("Commands:\n"));
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    g_print ("  %-12s %s\n", commands[i].name, _(commands[i].summary));
-  g_print (_("\nOptions:\n"));
-  g_print ("  --json       %s\n", _("Print results as JSON"));
-  g_print ("  --version    %s\n", _("Show the version and exit"));
-  g_print ("  -h, --help   %s\n", _("Show this help and exit"));
-  g_print (_("\nRun “plugboardctl COMMAND --help” for the options of a command.\n"));
-  g_print (_("Exit status: 0 done, 1 failed (the reason is printed), 2 wrong usage.\n"));
-}
-
 int
 main (int    argc,
       char **argv)
 {
-  gboolean json = FALSE;
-  int first = 1;
-
   /* Each subcommand parses its own arguments, where argv[0] is the
    * subcommand; GOption would otherwise name the program after it. */
   g_set_prgname ("plugboardctl");
@@ -52,48 +33,5 @@ main (int    argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  /* Options before the command are the ones every command shares. */
-  for (; first < argc && argv[first][0] == '-'; first++)
-    {
-      const char *option = argv[first];
-
-      if (g_str_equal (option, "--help") || g_str_equal (option, "-h"))
-        {
-          print_help ();
-          return PLUG_CLI_EXIT_DONE;
-        }
-      else if (g_str_equal (option, "--version"))
-        {
-          g_print ("plugboardctl %s\n", PACKAGE_VERSION);
-          return PLUG_CLI_EXIT_DONE;
-        }
-      else if (g_str_equal (option, "--json"))
-        {
-          json = TRUE;
-        }
-      else
-        {
-          g_printerr (_("plugboardctl: unknown option “%s”\n"), option);
-          g_printerr (_("Try “plugboardctl --help” for more information.\n"));
-          return PLUG_CLI_EXIT_USAGE;
-        }
-    }
-
-  if (first >= argc)
-    {
-      g_printerr (_("plugboardctl: no command given\n"));
-      g_printerr (_("Try “plugboardctl --help” for more information.\n"));
-      return PLUG_CLI_EXIT_USAGE;
-    }
-
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      if (g_str_equal (commands[i].name, argv[first]))
-        return commands[i].run (argc - first, argv + first, json);
-    }
-
-  g_printerr (_("plugboardctl: unknown command “%s”\n"), argv[first]);
-  g_printerr (_("Try “plugboardctl --help” for more information.\n"));
-
-  return PLUG_CLI_EXIT_USAGE;
+  return plug_cli_run (commands, G_N_ELEMENTS (commands), argc, argv);
 }

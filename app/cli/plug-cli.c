@@ -132,3 +132,113 @@ plug_cli_load_services (PlugServicesClients   clients,
 
   return plug_services_new_finish (result, error);
 }
+
+static void
+print_help (const PlugCliCommand *commands,
+            guint                 n_commands)
+{
+  g_print (_("Usage:\n  plugboardctl [--json] COMMAND [OPTIONS…]\n\n"));
+  g_print (_("Get awkward hardware working: mobile broadband, drives and graphics.\n\n"));
+  g_print (_("Commands:\n"));
+  for (guint i = 0; i < n_commands; i++)
+    g_print ("  %-12s %s\n", commands[i].name, _(commands[i].summary));
+  g_print (_("\nOptions:\n"));
+  g_print ("  --json       %s\n", _("Print results as JSON"));
+  g_print ("  --version    %s\n", _("Show the version and exit"));
+  g_print ("  -h, --help   %s\n", _("Show this help and exit"));
+  g_print (_("\nRun “plugboardctl COMMAND --help” for the options of a command.\n"));
+  g_print (_("Exit status: 0 done, 1 failed (the reason is printed), 2 wrong usage.\n"));
+}
+
+/* Options before the command are the ones every command shares. Returns
+ * FALSE with @exit_code set when there is nothing left to run; otherwise
+ * @argc and @argv start at the command. */
+static gboolean
+parse_global_options (const PlugCliCommand   *commands,
+                      guint                   n_commands,
+                      int                    *argc,
+                      char                 ***argv,
+                      gboolean               *json,
+                      int                    *exit_code)
+{
+  int first = 1;
+
+  for (; first < *argc && (*argv)[first][0] == '-'; first++)
+    {
+      const char *option = (*argv)[first];
+
+      if (g_str_equal (option, "--help") || g_str_equal (option, "-h"))
+        {
+          print_help (commands, n_commands);
+          *exit_code = PLUG_CLI_EXIT_DONE;
+          return FALSE;
+        }
+      else if (g_str_equal (option, "--version"))
+        {
+          g_print ("plugboardctl %s\n", PACKAGE_VERSION);
+          *exit_code = PLUG_CLI_EXIT_DONE;
+          return FALSE;
+        }
+      else if (g_str_equal (option, "--json"))
+        {
+          *json = TRUE;
+        }
+      else
+        {
+          g_printerr (_("plugboardctl: unknown option “%s”\n"), option);
+          g_printerr (_("Try “plugboardctl --help” for more information.\n"));
+          *exit_code = PLUG_CLI_EXIT_USAGE;
+          return FALSE;
+        }
+    }
+
+  if (first >= *argc)
+    {
+      g_printerr (_("plugboardctl: no command given\n"));
+      g_printerr (_("Try “plugboardctl --help” for more information.\n"));
+      *exit_code = PLUG_CLI_EXIT_USAGE;
+      return FALSE;
+    }
+
+  *argc -= first;
+  *argv += first;
+
+  return TRUE;
+}
+
+/**
+ * plug_cli_run:
+ * @commands: the commands plugboardctl knows
+ * @n_commands: how many there are
+ * @argc: the number of arguments, as main() gets them
+ * @argv: the arguments, as main() gets them
+ *
+ * Parses the options every command shares and runs the command named in
+ * @argv. It is main() without the process setup, so that the fuzzer can
+ * run it with commands that reach no system service.
+ *
+ * Returns: the exit status, a #PlugCliExit
+ */
+int
+plug_cli_run (const PlugCliCommand  *commands,
+              guint                  n_commands,
+              int                    argc,
+              char                 **argv)
+{
+  gboolean json = FALSE;
+  int exit_code = PLUG_CLI_EXIT_DONE;
+
+  if (!parse_global_options (commands, n_commands, &argc, &argv, &json, &exit_code))
+    return exit_code;
+
+  for (guint i = 0; i < n_commands; i++)
+    {
+      if (g_str_equal (commands[i].name, argv[0]))
+        return commands[i].run (argc, argv, json);
+    }
+
+  g_printerr (_("plugboardctl: unknown command “%s”\n"), argv[0]);
+  g_printerr (_("Try “plugboardctl --help” for more information.\n"));
+
+  return PLUG_CLI_EXIT_USAGE;
+}

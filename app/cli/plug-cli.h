@@ -41,6 +41,10 @@ int             plug_cli_fail                 (const char        *format,
 void            plug_cli_print_json           (JsonNode          *node);
 PlugServices   *plug_cli_load_services        (PlugServicesClients clients,
                                                GError           **error);
+int             plug_cli_run                  (const PlugCliCommand *commands,
+                                               guint               n_commands,
+                                               int                 argc,
+                                               char              **argv);
 
 int             plug_cli_status               (int                argc,
                                                char             **argv,
