@@ -860,15 +860,44 @@ parser_feed (Parser      *parser,
              gsize        length,
              GError     **error)
 {
-  return g_markup_parse_context_parse (parser->context, data, length, error);
+  g_autoptr(GError) local_error = NULL;
+
+  /* An empty chunk is nothing to parse; GMarkup refuses a NULL one. */
+  if (length == 0)
+    return TRUE;
+
+  /* GLib 2.74 can return TRUE and set the error all the same (invalid
+   * UTF-8 inside CDATA read as text): the error decides, not the return
+   * value. Found by tests/fuzz/fuzz-provider-database. */
+  if (!g_markup_parse_context_parse (parser->context, data, length, &local_error) ||
+      local_error != NULL)
+    {
+      if (local_error == NULL)
+        local_error = g_error_new_literal (G_MARKUP_ERROR, G_MARKUP_ERROR_PARSE,
+                                           "the file cannot be parsed");
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  return TRUE;
 }
 
 static PlugProviderDatabase *
 parser_finish (Parser  *parser,
                GError **error)
 {
-  if (!g_markup_parse_context_end_parse (parser->context, error))
-    return NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  /* As in parser_feed(): an error set with a TRUE return is an error. */
+  if (!g_markup_parse_context_end_parse (parser->context, &local_error) ||
+      local_error != NULL)
+    {
+      if (local_error == NULL)
+        local_error = g_error_new_literal (G_MARKUP_ERROR, G_MARKUP_ERROR_PARSE,
+                                           "the file cannot be parsed");
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
 
   return g_steal_pointer (&parser->database);
 }
