@@ -36,22 +36,43 @@ get_application (PlugWindow *self)
   return PLUG_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
 }
 
-/* Hands the services to every panel, now or whenever they become known. */
+/* Hands the services to every panel built so far; a panel built later
+ * gets them when it is built. */
 static void
 update_services (PlugWindow *self)
 {
   PlugServices *services = plug_application_get_services (get_application (self));
-  GtkWidget *child;
+  GtkWidget *holder;
 
-  for (child = gtk_widget_get_first_child (GTK_WIDGET (self->view_stack));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
+  for (holder = gtk_widget_get_first_child (GTK_WIDGET (self->view_stack));
+       holder != NULL;
+       holder = gtk_widget_get_next_sibling (holder))
     {
-      AdwViewStackPage *page = adw_view_stack_get_page (self->view_stack, child);
+      GtkWidget *panel = ADW_IS_BIN (holder) ? adw_bin_get_child (ADW_BIN (holder)) : NULL;
 
-      if (page != NULL && PLUG_IS_PANEL (adw_view_stack_page_get_child (page)))
-        plug_panel_set_services (PLUG_PANEL (adw_view_stack_page_get_child (page)), services);
+      if (PLUG_IS_PANEL (panel))
+        plug_panel_set_services (PLUG_PANEL (panel), services);
     }
+}
+
+/* Each page of the stack is an empty holder until it is first shown: only
+ * the visible panel is built before the first frame, and a panel that is
+ * never opened costs nothing. */
+static void
+build_visible_panel (PlugWindow *self)
+{
+  const char *panel_id = adw_view_stack_get_visible_child_name (self->view_stack);
+  const PlugPanelInfo *info = plug_panel_registry_lookup (panel_id);
+  GtkWidget *holder = adw_view_stack_get_visible_child (self->view_stack);
+  GtkWidget *panel;
+
+  if (info == NULL || holder == NULL || adw_bin_get_child (ADW_BIN (holder)) != NULL)
+    return;
+
+  panel = g_object_new (info->get_type (), NULL);
+  plug_panel_set_services (PLUG_PANEL (panel),
+                           plug_application_get_services (get_application (self)));
+  adw_bin_set_child (ADW_BIN (holder), panel);
 }
 
 static void
@@ -63,18 +84,18 @@ add_panels (PlugWindow *self)
   panels = plug_panel_registry_get_all (&n_panels);
 
   for (guint i = 0; i < n_panels; i++)
-    {
-      GtkWidget *panel = g_object_new (panels[i].get_type (), NULL);
-
-      adw_view_stack_add_titled_with_icon (self->view_stack, panel,
-                                           panels[i].id,
-                                           _(panels[i].title),
-                                           panels[i].icon_name);
-    }
+    adw_view_stack_add_titled_with_icon (self->view_stack, adw_bin_new (),
+                                         panels[i].id,
+                                         _(panels[i].title),
+                                         panels[i].icon_name);
 
   /* A build without panels says so rather than showing an empty frame. */
   gtk_stack_set_visible_child_name (self->content_stack, n_panels > 0 ? "panels" : "empty");
   adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, n_panels > 1);
+
+  g_signal_connect_object (self->view_stack, "notify::visible-child",
+                           G_CALLBACK (build_visible_panel), self,
+                           G_CONNECT_SWAPPED);
 }
 
 void
@@ -179,6 +200,7 @@ setup_for_application (PlugWindow *self)
 
   add_panels (self);
   restore_state (self);
+  build_visible_panel (self);
 
   g_signal_connect_object (application, "notify::services",
                            G_CALLBACK (update_services), self,

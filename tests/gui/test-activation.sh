@@ -28,9 +28,21 @@ gui_command "$PLUGBOARD" --panel=drives
 check "a second plugboard --panel=drives hands over to the first and exits 0" test $? = 0
 check "there is still one window" test "$(windows)" = 1
 
+# Each action shows its panel, built the first time it is shown: the
+# picture changes from one panel to the next.
+shots=$PLUG_BUILD_DIR/screenshots
+mkdir -p "$shots"
+previous=
 for action in $(sed -n 's/^Actions=//p' "$desktop_file" | tr ';' ' '); do
   gui_command gapplication action "$application_id" "$action"
   check "the desktop action '$action' is an action of the running app" test $? = 0
+  sleep 1
+  screenshot "$shots/activation-$action.png"
+  if [ -n "$previous" ]; then
+    changed=$(compare -metric AE "$previous" "$shots/activation-$action.png" null: 2>&1)
+    check "the '$action' action shows its panel ($changed pixels changed)" test "${changed%%.*}" -gt 5000
+  fi
+  previous=$shots/activation-$action.png
 done
 check "the desktop file has at least one panel action" grep -q '^Actions=.' "$desktop_file"
 
