@@ -14,6 +14,7 @@
 #include <glib-unix.h>
 
 #include "plug-cli.h"
+#include "plug-cli-drives.h"
 #include "plug-drive-list.h"
 #include "plug-label-rules.h"
 #include "plug-relabel-operation.h"
@@ -33,6 +34,7 @@ static const PlugCliCommand subcommands[] = {
   { "list", N_("List external drives and the disk images you attached"), drives_list },
   { "check-label", N_("Check a name against a filesystem’s rules, and show where it would mount"), drives_check_label },
   { "label", N_("Rename a volume"), drives_label },
+  { "format", N_("Reformat a volume or a whole drive"), plug_cli_drives_format },
 };
 
 static void
@@ -629,6 +631,18 @@ resolve_volume (PlugDriveList  *drives,
   *volume_out = g_object_ref (g_array_index (matches, VolumeMatch, 0).volume);
 
   return TRUE;
+}
+
+/* For the subcommands in other files, such as `drives format`: one
+ * resolution for all of them. */
+gboolean
+plug_cli_drives_resolve_volume (PlugDriveList  *drives,
+                                const char     *name,
+                                PlugDrive     **drive_out,
+                                PlugVolume    **volume_out,
+                                GError        **error)
+{
+  return resolve_volume (drives, name, drive_out, volume_out, error);
 }
 
 static char *

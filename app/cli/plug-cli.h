@@ -58,6 +58,9 @@ int             plug_cli_broadband_devices    (int                argc,
 int             plug_cli_drives               (int                argc,
                                                char             **argv,
                                                gboolean           json);
+int             plug_cli_drives_format        (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
 int             plug_cli_graphics             (int                argc,
                                                char             **argv,
                                                gboolean           json);

@@ -1,0 +1,444 @@
+/* plug-cli-drives-format.c: plugboardctl drives format
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboardctl"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+#include <glib-unix.h>
+
+#include "plug-cli.h"
+#include "plug-cli-drives.h"
+#include "plug-filesystem-type.h"
+#include "plug-format-operation.h"
+#include "plug-label-rules.h"
+
+/*
+ * The same steps as the Drives panel's reformat wizard: the name is
+ * checked before anything else, the device is resolved once and shown,
+ * what will be lost is listed, and nothing happens without a yes typed on
+ * a terminal or --yes. The operation remembers the drive as it was when
+ * it was shown, and refuses if it is another by the time it would act.
+ */
+
+typedef struct
+{
+  gboolean terminal;
+  int      last_percent;
+} Progress;
+
+static void
+add_string_member (JsonBuilder *builder,
+                   const char  *name,
+                   const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+/* DEVICE names the drive itself, or any of its volumes. */
+static PlugDrive *
+resolve_drive (PlugDriveList  *drives,
+               const char     *name,
+               GError        **error)
+{
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+
+  if (g_str_has_prefix (name, "/dev/"))
+    {
+      char *resolved = realpath (name, NULL);
+      PlugDrive *found = plug_drive_list_find_by_device (drives, resolved != NULL ? resolved : name);
+
+      free (resolved);
+      if (found != NULL)
+        return g_object_ref (found);
+    }
+
+  if (!plug_cli_drives_resolve_volume (drives, name, &drive, &volume, error))
+    return NULL;
+
+  return g_steal_pointer (&drive);
+}
+
+static char *
+describe_volume (PlugVolume *volume)
+{
+  g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
+  g_autofree char *size_text = g_format_size (plug_volume_get_size (volume));
+  g_autofree char *used_text = NULL;
+  const char *label = plug_volume_get_label (volume);
+  guint64 used;
+  guint64 free_space;
+
+  if (plug_volume_get_usage (volume, &used, &free_space))
+    {
+      g_autofree char *used_size = g_format_size (used);
+
+      /* Translators: a size, then a percentage, such as “3.1 GB used (7%)” */
+      used_text = g_strdup_printf (_("%s used (%d%%)"), used_size,
+                                   (int) (used * 100 / MAX (used + free_space, 1)));
+    }
+  else
+    {
+      used_text = g_strdup (_("used space unknown: not mounted"));
+    }
+
+  /* Translators: a device, then its name, filesystem, size and used space,
+   * such as “/dev/sdb1: “Photos”, FAT32, 16 GB, 3.1 GB used (7%)” */
+  return g_strdup_printf (_("%s: “%s”, %s, %s, %s"),
+                          plug_volume_get_device (volume),
+                          label != NULL ? label : _("no name"),
+                          filesystem_name != NULL ? filesystem_name : _("no filesystem"),
+                          size_text, used_text);
+}
+
+/* What the confirmation lists: the drive, and each volume whose data
+ * will be lost. Goes to stderr with --json, whose stdout is the result. */
+static void
+print_what_will_be_lost (FILE       *out,
+                         PlugDrive  *drive,
+                         PlugVolume *volume)
+{
+  g_autofree char *name = plug_drive_dup_display_name (drive);
+  g_autofree char *size_text = g_format_size (plug_drive_get_size (drive));
+  GListModel *volumes = plug_drive_get_volumes (drive);
+
+  /* Translators: a drive's name, device and size */
+  fprintf (out, _("Drive: %s — %s, %s\n"), name, plug_drive_get_device (drive), size_text);
+  if (plug_drive_get_backing_file (drive) != NULL)
+    fprintf (out, _("File: %s\n"), plug_drive_get_backing_file (drive));
+
+  if (volume != NULL)
+    {
+      g_autofree char *description = describe_volume (volume);
+
+      fprintf (out, _("All data on this volume will be lost:\n  %s\n"), description);
+      return;
+    }
+
+  fprintf (out, _("All data on the whole drive will be lost:\n"));
+  for (guint i = 0; i < g_list_model_get_n_items (volumes); i++)
+    {
+      g_autoptr(PlugVolume) each = g_list_model_get_item (volumes, i);
+      g_autofree char *description = describe_volume (each);
+
+      fprintf (out, "  %s\n", description);
+    }
+}
+
+/* A line from the terminal; the answer is No unless it says yes. */
+static gboolean
+ask_confirmation (const char *device)
+{
+  char answer[64] = { 0 };
+
+  /* Translators: %s is a device; the answers are y and n, as the
+   * shell's own prompts expect */
+  g_print (_("Reformat %s? Everything listed above will be lost. [y/N] "), device);
+  fflush (stdout);
+  if (fgets (answer, sizeof answer, stdin) == NULL)
+    return FALSE;
+  g_strstrip (answer);
+
+  return g_ascii_strcasecmp (answer, "y") == 0 || g_ascii_strcasecmp (answer, "yes") == 0;
+}
+
+static void
+step_cb (PlugFormatOperation *operation,
+         GParamSpec          *pspec,
+         Progress            *progress)
+{
+  const char *device = plug_format_operation_get_step_device (operation);
+
+  if (progress->terminal && progress->last_percent >= 0)
+    g_print ("\n");
+  progress->last_percent = -1;
+
+  switch (plug_format_operation_get_step (operation))
+    {
+    case PLUG_FORMAT_STEP_UNMOUNTING:
+      g_print (_("Unmounting %s…\n"), device);
+      break;
+
+    case PLUG_FORMAT_STEP_ERASING:
+      g_print (_("Overwriting %s with zeros…\n"), device);
+      break;
+
+    case PLUG_FORMAT_STEP_PARTITIONING:
+      g_print (_("Writing a new partition table on %s…\n"), device);
+      break;
+
+    case PLUG_FORMAT_STEP_FORMATTING:
+      g_print (_("Creating the filesystem…\n"));
+      break;
+
+    case PLUG_FORMAT_STEP_MOUNTING:
+      g_print (_("Mounting %s…\n"), device);
+      break;
+
+    case PLUG_FORMAT_STEP_NONE:
+    case PLUG_FORMAT_STEP_CHECKING:
+    case PLUG_FORMAT_STEP_CONFIRMING:
+    case PLUG_FORMAT_STEP_DONE:
+    default:
+      break;
+    }
+}
+
+static void
+progress_cb (PlugFormatOperation *operation,
+             GParamSpec          *pspec,
+             Progress            *progress)
+{
+  double fraction = plug_format_operation_get_progress (operation);
+  int percent;
+
+  if (!progress->terminal || fraction < 0)
+    return;
+
+  percent = (int) (fraction * 100);
+  if (percent == progress->last_percent)
+    return;
+  progress->last_percent = percent;
+  g_print ("\r  %3d%%", percent);
+  fflush (stdout);
+}
+
+static void
+format_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GAsyncResult **result_out = user_data;
+
+  *result_out = g_object_ref (result);
+  g_main_context_wakeup (NULL);
+}
+
+static void
+usage_refreshed_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  GAsyncResult **result_out = user_data;
+
+  *result_out = g_object_ref (result);
+  g_main_context_wakeup (NULL);
+}
+
+static gboolean
+interrupted_cb (gpointer user_data)
+{
+  g_cancellable_cancel (G_CANCELLABLE (user_data));
+
+  return G_SOURCE_CONTINUE;
+}
+
+int
+plug_cli_drives_format (int      argc,
+                        char   **argv,
+                        gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugDriveList) drives = NULL;
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+  g_autoptr(PlugFormatOperation) operation = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  g_autoptr(GAsyncResult) usage_result = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *filesystem = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *normalized = NULL;
+  g_autofree char *target_device = NULL;
+  const PlugFilesystemType *type;
+  PlugFormatFlags flags = PLUG_FORMAT_FLAGS_NONE;
+  gboolean whole_drive = FALSE;
+  gboolean erase = FALSE;
+  gboolean yes = FALSE;
+  gboolean keep_files = FALSE;
+  Progress progress = { FALSE, -1 };
+  UDisksClient *client;
+  guint interrupt_id;
+  int exit_code;
+  const GOptionEntry entries[] = {
+    { "type", 't', 0, G_OPTION_ARG_STRING, &filesystem,
+      N_("The filesystem: exfat (all computers, files of any size), ext4 (Linux only), ntfs (Windows), "
+         "vfat (old devices and cameras, 4 GB per file), btrfs or xfs"), N_("TYPE") },
+    { "label", 'l', 0, G_OPTION_ARG_STRING, &label,
+      N_("The name it will mount under; none if not given"), N_("TEXT") },
+    { "whole-drive", 0, 0, G_OPTION_ARG_NONE, &whole_drive,
+      N_("Reformat the whole drive: a new partition table with one volume that fills it"), NULL },
+    { "erase", 0, 0, G_OPTION_ARG_NONE, &erase,
+      N_("Overwrite the old data with zeros first (slow)"), NULL },
+    { "yes", 'y', 0, G_OPTION_ARG_NONE, &yes,
+      N_("Do not ask for confirmation"), NULL },
+    { "keep-files", 0, 0, G_OPTION_ARG_NONE, &keep_files,
+      N_("Not available yet"), NULL },
+    { NULL }
+  };
+
+  context = plug_cli_option_context_new ("drives format", _("DEVICE"),
+                                         _("Reformat a volume, or with --whole-drive the drive that holds it: "
+                                           "DEVICE is a device (such as /dev/sdb1), a volume’s name or its UUID. "
+                                           "Everything on it is lost. Without --yes, it shows what will be lost "
+                                           "and asks on the terminal."),
+                                         &json);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  /* Said plainly rather than ignored: reformatting without it would
+   * delete the files the user asked to keep. */
+  if (keep_files)
+    return plug_cli_fail (_("Keeping files while reformatting is not available yet"));
+
+  if (argc < 2)
+    return plug_cli_usage_error ("drives format", _("No device given"));
+  if (argc > 2)
+    return plug_cli_usage_error ("drives format", _("Unexpected argument “%s”"), argv[2]);
+  if (filesystem == NULL)
+    return plug_cli_usage_error ("drives format", _("--type is required: one of %s"),
+                                 plug_filesystem_type_get_ids ());
+  type = plug_filesystem_type_lookup (filesystem);
+  if (type == NULL)
+    return plug_cli_usage_error ("drives format", _("Unknown filesystem type “%s”: use one of %s"),
+                                 filesystem, plug_filesystem_type_get_ids ());
+
+  /* Before any daemon is asked anything. */
+  normalized = plug_label_rules_normalize (type->id, label != NULL ? label : "", &error);
+  if (normalized == NULL)
+    return plug_cli_fail (_("Cannot name a %s volume “%s”: %s"), type->display_name, label, error->message);
+
+  services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_UDISKS, &error);
+  if (services == NULL)
+    return plug_cli_fail (_("Could not reach the system services: %s"), error->message);
+  if (plug_services_get_system_bus_error (services) != NULL)
+    return plug_cli_fail (_("The system bus cannot be reached: %s"),
+                          plug_services_get_system_bus_error (services));
+  client = plug_services_get_udisks_client (services);
+  if (client == NULL || udisks_client_get_manager (client) == NULL)
+    return plug_cli_fail (_("udisks2 is not running, and drives cannot be reformatted without it. "
+                            "Install the “%s” package, or start its service."),
+                          plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+
+  /* Every drive, so that one Plugboard leaves alone is refused with its
+   * reason rather than reported missing. */
+  drives = plug_drive_list_new (client, PLUG_DRIVE_LIST_FLAGS_INCLUDE_UNLISTED);
+  if (whole_drive)
+    {
+      drive = resolve_drive (drives, argv[1], &error);
+      if (drive == NULL)
+        return plug_cli_fail ("%s", error->message);
+      flags |= PLUG_FORMAT_FLAGS_WHOLE_DRIVE;
+      target_device = g_strdup (plug_drive_get_device (drive));
+    }
+  else
+    {
+      if (!plug_cli_drives_resolve_volume (drives, argv[1], &drive, &volume, &error))
+        return plug_cli_fail ("%s", error->message);
+      target_device = g_strdup (plug_volume_get_device (volume));
+    }
+  if (erase)
+    flags |= PLUG_FORMAT_FLAGS_ERASE;
+
+  if (!plug_drive_get_can_modify (drive))
+    return plug_cli_fail (_("Will not reformat %s: %s."), target_device,
+                          plug_drive_restriction_get_reason (plug_drive_get_restriction (drive)));
+
+  /* Made now, so that it remembers the drive that is shown below. */
+  operation = plug_format_operation_new (client, drive, volume, type->id, normalized, flags);
+
+  plug_drive_list_refresh_usage_async (drives, NULL, usage_refreshed_cb, &usage_result);
+  while (usage_result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  /* Used space is only for the confirmation; not knowing it is no reason
+   * to stop. */
+  plug_drive_list_refresh_usage_finish (drives, usage_result, NULL);
+
+  print_what_will_be_lost (json ? stderr : stdout, drive, volume);
+  if (json)
+    g_printerr (_("New filesystem: %s, named “%s”\n"), type->display_name, normalized);
+  else
+    g_print (_("New filesystem: %s, named “%s”\n"), type->display_name, normalized);
+
+  if (!yes)
+    {
+      if (!isatty (STDIN_FILENO))
+        return plug_cli_fail (_("Not reformatting %s without a confirmation: run this on a terminal "
+                                "to be asked, or pass --yes"), target_device);
+      if (!ask_confirmation (target_device))
+        return plug_cli_fail (_("Nothing was changed."));
+    }
+
+  if (!json)
+    {
+      progress.terminal = isatty (STDOUT_FILENO);
+      g_signal_connect (operation, "notify::step", G_CALLBACK (step_cb), &progress);
+      g_signal_connect (operation, "notify::progress", G_CALLBACK (progress_cb), &progress);
+    }
+
+  cancellable = g_cancellable_new ();
+  interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
+  plug_format_operation_run_async (operation, cancellable, format_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (interrupt_id);
+
+  if (!plug_format_operation_run_finish (operation, result, &error))
+    return plug_cli_fail (_("Could not reformat %s: %s"), target_device, error->message);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) node = NULL;
+
+      json_builder_begin_object (builder);
+      add_string_member (builder, "device", plug_format_operation_get_device (operation));
+      add_string_member (builder, "drive", plug_drive_get_device (drive));
+      json_builder_set_member_name (builder, "whole_drive");
+      json_builder_add_boolean_value (builder, whole_drive);
+      json_builder_set_member_name (builder, "erased");
+      json_builder_add_boolean_value (builder, erase);
+      add_string_member (builder, "filesystem", type->id);
+      add_string_member (builder, "label", plug_format_operation_get_label (operation));
+      add_string_member (builder, "uuid", plug_format_operation_get_uuid (operation));
+      add_string_member (builder, "mount_point", plug_format_operation_get_mount_point (operation));
+      add_string_member (builder, "mount_error", plug_format_operation_get_mount_error (operation));
+      json_builder_end_object (builder);
+      node = json_builder_get_root (builder);
+      plug_cli_print_json (node);
+      return PLUG_CLI_EXIT_DONE;
+    }
+
+  if (plug_format_operation_get_mount_point (operation) != NULL)
+    /* Translators: a device, a filesystem, a name, a folder */
+    g_print (_("Reformatted %s as %s named “%s”, mounted at %s\n"),
+             plug_format_operation_get_device (operation), type->display_name,
+             plug_format_operation_get_label (operation),
+             plug_format_operation_get_mount_point (operation));
+  else
+    /* Translators: a device, a filesystem, a name, then why it is not mounted */
+    g_print (_("Reformatted %s as %s named “%s”, not mounted: %s\n"),
+             plug_format_operation_get_device (operation), type->display_name,
+             plug_format_operation_get_label (operation),
+             plug_format_operation_get_mount_error (operation) != NULL
+             ? plug_format_operation_get_mount_error (operation) : _("unknown reason"));
+
+  return PLUG_CLI_EXIT_DONE;
+}

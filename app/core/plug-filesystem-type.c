@@ -1,0 +1,293 @@
+/* plug-filesystem-type.c: The filesystems a drive can be reformatted to
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-core"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "plug-filesystem-type.h"
+
+/*
+ * The reformat wizard and `plugboardctl drives format` offer a purpose
+ * first and the filesystem second (../shared/reference/anchors.md §1A:
+ * GNOME Disks names the systems a filesystem works with, mintstick states
+ * FAT32's 4 GB limit). One table serves both, so that "Linux only" can
+ * never mean two filesystems.
+ *
+ * has_owners follows what udisks 2.9.4 does with take-ownership: it
+ * chowns the new root for ext2/3/4, XFS and Btrfs, and silently ignores
+ * the option for FAT, exFAT and NTFS (measured), which have no owners.
+ */
+
+static const PlugFilesystemType types[] = {
+  { "exfat", "exFAT", PLUG_FILESYSTEM_PURPOSE_ALL_SYSTEMS, "mkfs.exfat", "exfatprogs", FALSE, 0 },
+  { "ext4", "ext4", PLUG_FILESYSTEM_PURPOSE_LINUX, "mkfs.ext4", "e2fsprogs", TRUE, 0 },
+  { "ntfs", "NTFS", PLUG_FILESYSTEM_PURPOSE_WINDOWS, "mkntfs", "ntfs-3g", FALSE, 0 },
+  { "vfat", "FAT32", PLUG_FILESYSTEM_PURPOSE_OLD_DEVICES, "mkfs.vfat", "dosfstools", FALSE, 0 },
+  /* mkfs.btrfs (btrfs-progs 6.2): "minimum size for each btrfs device is 114294784". */
+  { "btrfs", "Btrfs", PLUG_FILESYSTEM_PURPOSE_OTHER, "mkfs.btrfs", "btrfs-progs", TRUE, 114294784 },
+  /* mkfs.xfs (xfsprogs 6.1) refuses "Filesystem must be larger than 300MB". */
+  { "xfs", "XFS", PLUG_FILESYSTEM_PURPOSE_OTHER, "mkfs.xfs", "xfsprogs", TRUE, G_GUINT64_CONSTANT (300) * 1000 * 1000 },
+};
+
+static const char * const purpose_titles[] = {
+  [PLUG_FILESYSTEM_PURPOSE_ALL_SYSTEMS] = N_("Works with all computers, files of any size"),
+  [PLUG_FILESYSTEM_PURPOSE_LINUX] = N_("Linux only"),
+  [PLUG_FILESYSTEM_PURPOSE_WINDOWS] = N_("Windows"),
+  [PLUG_FILESYSTEM_PURPOSE_OLD_DEVICES] = N_("Old devices and cameras"),
+  [PLUG_FILESYSTEM_PURPOSE_OTHER] = N_("Other"),
+};
+
+/* Other names udisks (libblockdev) gives the same programs. */
+static const struct
+{
+  const char *utility;
+  const char *package;
+} other_utilities[] = {
+  { "mkfs.ntfs", "ntfs-3g" },
+  { "mkfs.fat", "dosfstools" },
+  { "mkfs.f2fs", "f2fs-tools" },
+  { "mkfs.nilfs2", "nilfs-tools" },
+  { "mkudffs", "udftools" },
+};
+
+/**
+ * plug_filesystem_type_get_all:
+ * @n_types: (out): how many there are
+ *
+ * Returns: (array length=n_types): every filesystem Plugboard reformats
+ *   to, in the order they are offered
+ */
+const PlugFilesystemType *
+plug_filesystem_type_get_all (guint *n_types)
+{
+  g_return_val_if_fail (n_types != NULL, NULL);
+
+  *n_types = G_N_ELEMENTS (types);
+
+  return types;
+}
+
+/**
+ * plug_filesystem_type_lookup:
+ * @id: (nullable): a type as udisks names it
+ *
+ * Returns: (nullable): the filesystem, or %NULL when Plugboard does not
+ *   reformat to it
+ */
+const PlugFilesystemType *
+plug_filesystem_type_lookup (const char *id)
+{
+  if (id == NULL)
+    return NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      if (g_str_equal (types[i].id, id))
+        return &types[i];
+    }
+
+  return NULL;
+}
+
+/* For messages that list the choices. */
+const char *
+plug_filesystem_type_get_ids (void)
+{
+  return "exfat, ext4, ntfs, vfat, btrfs, xfs";
+}
+
+const char *
+plug_filesystem_purpose_get_title (PlugFilesystemPurpose purpose)
+{
+  g_return_val_if_fail ((guint) purpose < G_N_ELEMENTS (purpose_titles), NULL);
+
+  return _(purpose_titles[purpose]);
+}
+
+/**
+ * plug_filesystem_type_get_note:
+ *
+ * Returns: (nullable): what a person should know before choosing it, in
+ *   a sentence, or %NULL when there is nothing to say
+ */
+const char *
+plug_filesystem_type_get_note (const PlugFilesystemType *type)
+{
+  g_return_val_if_fail (type != NULL, NULL);
+
+  if (g_str_equal (type->id, "vfat"))
+    return _("Files larger than 4 GB cannot be stored on it");
+  if (g_str_equal (type->id, "ext4"))
+    return _("The files will belong to you; other systems cannot read it without extra software");
+  if (g_str_equal (type->id, "xfs"))
+    return _("Needs a volume of at least 300 MB");
+  if (g_str_equal (type->id, "btrfs"))
+    return _("Needs a volume of at least 115 MB");
+
+  return NULL;
+}
+
+/**
+ * plug_filesystem_type_get_package_for_utility:
+ * @utility: a program udisks reports missing (Manager.CanFormat)
+ *
+ * Returns: (nullable): the Debian package to install for it, or %NULL
+ *   when Plugboard does not know it
+ */
+const char *
+plug_filesystem_type_get_package_for_utility (const char *utility)
+{
+  if (utility == NULL)
+    return NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      if (g_str_equal (types[i].utility, utility))
+        return types[i].package;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (other_utilities); i++)
+    {
+      if (g_str_equal (other_utilities[i].utility, utility))
+        return other_utilities[i].package;
+    }
+
+  return NULL;
+}
+
+/**
+ * plug_filesystem_type_choose_default:
+ * @connection: how the drive is connected
+ * @removable: whether the drive or its medium is removable
+ *
+ * The filesystem to preselect. A drive a person carries between computers
+ * (a USB drive, a memory card) gets exFAT, which every current system
+ * reads and which holds files of any size, the reason most people
+ * reformat a FAT32 stick; SDXC cards come with it. A drive that stays
+ * with this computer, or a disk image, gets ext4.
+ *
+ * Returns: a filesystem id from the table
+ */
+const char *
+plug_filesystem_type_choose_default (PlugDriveConnection connection,
+                                     gboolean            removable)
+{
+  if (connection == PLUG_DRIVE_CONNECTION_USB ||
+      connection == PLUG_DRIVE_CONNECTION_SDCARD ||
+      (removable && connection != PLUG_DRIVE_CONNECTION_DISK_IMAGE))
+    return "exfat";
+
+  return "ext4";
+}
+
+typedef struct
+{
+  gboolean  available;
+  char     *missing_utility;
+} Availability;
+
+static void
+availability_free (Availability *availability)
+{
+  g_free (availability->missing_utility);
+  g_free (availability);
+}
+
+static void
+can_format_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GVariant) answer = NULL;
+  g_autoptr(GError) error = NULL;
+  Availability *availability;
+  const char *utility = NULL;
+
+  if (!udisks_manager_call_can_format_finish (UDISKS_MANAGER (object), &answer, result, &error))
+    {
+      g_dbus_error_strip_remote_error (error);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  availability = g_new0 (Availability, 1);
+  g_variant_get (answer, "(b&s)", &availability->available, &utility);
+  if (!availability->available && utility != NULL && *utility != '\0')
+    availability->missing_utility = g_strdup (utility);
+
+  g_task_return_pointer (task, availability, (GDestroyNotify) availability_free);
+}
+
+/**
+ * plug_filesystem_type_check_available_async:
+ * @client: the udisks client
+ * @id: a filesystem type as udisks names it
+ *
+ * Asks udisks whether it can create @id here, that is, whether the
+ * program it runs for it is installed.
+ */
+void
+plug_filesystem_type_check_available_async (UDisksClient        *client,
+                                            const char          *id,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  UDisksManager *manager;
+
+  g_return_if_fail (UDISKS_IS_CLIENT (client));
+  g_return_if_fail (id != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_filesystem_type_check_available_async);
+
+  manager = udisks_client_get_manager (client);
+  if (manager == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                               _("udisks2 is not running"));
+      return;
+    }
+
+  udisks_manager_call_can_format (manager, id, cancellable, can_format_cb, g_steal_pointer (&task));
+}
+
+/**
+ * plug_filesystem_type_check_available_finish:
+ * @missing_utility: (out) (optional) (transfer full) (nullable): when not
+ *   available, the program udisks would need
+ *
+ * Returns: whether udisks can create the filesystem; %FALSE with @error
+ *   set when it could not be asked
+ */
+gboolean
+plug_filesystem_type_check_available_finish (GAsyncResult  *result,
+                                             char         **missing_utility,
+                                             GError       **error)
+{
+  Availability *availability;
+  gboolean available;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == plug_filesystem_type_check_available_async, FALSE);
+
+  availability = g_task_propagate_pointer (G_TASK (result), error);
+  if (availability == NULL)
+    return FALSE;
+
+  available = availability->available;
+  if (missing_utility != NULL)
+    *missing_utility = g_steal_pointer (&availability->missing_utility);
+  availability_free (availability);
+
+  return available;
+}

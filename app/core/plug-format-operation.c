@@ -1,0 +1,1500 @@
+/* plug-format-operation.c: Reformatting a volume or a whole drive through udisks
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-core"
+
+#include "config.h"
+
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "plug-format-operation.h"
+#include "plug-label-rules.h"
+
+/*
+ * Reformatting destroys what is on the drive, so most of this file makes
+ * sure it is the right drive, that nothing is lost for a reason that could
+ * have been known beforehand, and that success is real:
+ *
+ * 1. The name is checked against the filesystem's rules, the drive against
+ *    the drive rules and the volume's size against the filesystem's
+ *    minimum, before udisks is asked anything. udisks 2.9.4 checks no
+ *    names itself: it wipes the old filesystem, then mkfs refuses the name
+ *    (FAT "a:b"), or cuts it short and succeeds (ext4, 19 characters).
+ * 2. udisks is asked (Manager.CanFormat) whether the mkfs program is
+ *    installed, so that a missing one is reported with its package before
+ *    anything is unmounted.
+ * 3. Whatever is mounted on the target is unmounted: udisks leaves that to
+ *    its callers.
+ * 4. Right before Format, the drive is compared with what it was when the
+ *    operation was made (when the user confirmed): the same object, device
+ *    number, size, serial, disk image file. A /dev name can move to
+ *    another drive after a reset, and a loop device can be attached to
+ *    another image; then nothing is done.
+ * 5. Format (and for a whole drive, a partition table first, then
+ *    PartitionTable.CreatePartitionAndFormat) runs with udisks' own
+ *    options. It is called without "no-block": measured on udisks 2.9.4,
+ *    a no-block Format replies before wiping (~30 ms), reports later
+ *    failures only in its log, and takes ownership after the mkfs job has
+ *    completed, so neither its reply nor a job's Completed signal would
+ *    say that the work is done. The call is asynchronous here all the
+ *    same, without a D-Bus timeout (an erase takes minutes), and progress
+ *    comes from the udisks Job objects (format-erase, format-mkfs), which
+ *    udisks publishes either way, and which Cancel stops.
+ * 6. Success is reported once the volume itself reports the new type and
+ *    name (udisks re-reads them through udev): a Format that returned
+ *    success with lost writes (TESTING.md) is caught here.
+ * 7. The new filesystem is mounted, so that it appears in Files under its
+ *    new name. A volume that cannot be mounted (FAT without a kernel
+ *    driver) is still reformatted: that failure is reported, not fatal.
+ */
+
+#define WAIT_TIMEOUT_SECONDS 10
+#define WAIT_INTERVAL_MS 50
+
+/* MBR counts sectors in 32 bits: with 512-byte sectors, it ends at 2 TiB. */
+#define MBR_LIMIT (G_GUINT64_CONSTANT (2) * 1024 * 1024 * 1024 * 1024)
+
+/* What the drive was when the user confirmed, to compare with right
+ * before Format. */
+typedef struct
+{
+  char    *whole_path;
+  guint64  whole_device_number;
+  guint64  whole_size;
+  char    *drive_path;
+  char    *serial;
+  char    *backing_file;
+  guint    setup_by_uid;
+  char    *target_path;
+  guint64  target_device_number;
+  guint64  target_size;
+} Identity;
+
+typedef gboolean (*WaitFunc) (PlugFormatOperation *self);
+typedef void (*WaitDoneFunc) (PlugFormatOperation *self, GTask *task, gboolean timed_out);
+
+struct _PlugFormatOperation
+{
+  GObject                   parent_instance;
+
+  /* Given. */
+  UDisksClient             *client;
+  PlugDrive                *drive;
+  PlugVolume               *volume;
+  char                     *filesystem;
+  char                     *requested_label;
+  PlugFormatFlags           flags;
+  Identity                 *identity;
+
+  /* Found out while running. */
+  const PlugFilesystemType *type;
+  PlugFormatStep            step;
+  char                     *step_device;
+  double                    progress;
+  char                     *label;
+  char                     *target_path;
+  char                     *device;
+  char                     *uuid;
+  char                     *mount_point;
+  char                     *mount_error;
+  GPtrArray                *to_unmount;
+
+  /* While udisks formats: its jobs, and the user's Cancel. */
+  gulong                    object_added_id;
+  gulong                    object_removed_id;
+  UDisksJob                *job;
+  gulong                    job_notify_id;
+  GCancellable             *cancellable;
+  GSource                  *cancelled_source;
+
+  /* While waiting for udisks to report a change. */
+  GTask                    *wait_task;
+  GSource                  *wait_source;
+  WaitFunc                  wait_func;
+  WaitDoneFunc              wait_done;
+  gint64                    wait_deadline;
+};
+
+G_DEFINE_FINAL_TYPE (PlugFormatOperation, plug_format_operation, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_STEP,
+  PROP_PROGRESS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+identity_free (Identity *identity)
+{
+  g_free (identity->whole_path);
+  g_free (identity->drive_path);
+  g_free (identity->serial);
+  g_free (identity->backing_file);
+  g_free (identity->target_path);
+  g_free (identity);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Identity, identity_free)
+
+static void stop_watching_jobs (PlugFormatOperation *self);
+
+static void
+plug_format_operation_finalize (GObject *object)
+{
+  PlugFormatOperation *self = PLUG_FORMAT_OPERATION (object);
+
+  /* A running operation holds a reference through its task. */
+  g_assert (self->wait_task == NULL);
+  stop_watching_jobs (self);
+
+  g_clear_object (&self->client);
+  g_clear_object (&self->drive);
+  g_clear_object (&self->volume);
+  g_clear_pointer (&self->filesystem, g_free);
+  g_clear_pointer (&self->requested_label, g_free);
+  g_clear_pointer (&self->identity, identity_free);
+  g_clear_pointer (&self->step_device, g_free);
+  g_clear_pointer (&self->label, g_free);
+  g_clear_pointer (&self->target_path, g_free);
+  g_clear_pointer (&self->device, g_free);
+  g_clear_pointer (&self->uuid, g_free);
+  g_clear_pointer (&self->mount_point, g_free);
+  g_clear_pointer (&self->mount_error, g_free);
+  g_clear_pointer (&self->to_unmount, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (plug_format_operation_parent_class)->finalize (object);
+}
+
+static void
+plug_format_operation_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  PlugFormatOperation *self = PLUG_FORMAT_OPERATION (object);
+
+  switch (prop_id)
+    {
+    case PROP_STEP:
+      g_value_set_uint (value, self->step);
+      break;
+
+    case PROP_PROGRESS:
+      g_value_set_double (value, self->progress);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+plug_format_operation_class_init (PlugFormatOperationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = plug_format_operation_finalize;
+  object_class->get_property = plug_format_operation_get_property;
+
+  /* A PlugFormatStep. */
+  properties[PROP_STEP] =
+    g_param_spec_uint ("step", NULL, NULL,
+                       PLUG_FORMAT_STEP_NONE, PLUG_FORMAT_STEP_DONE, PLUG_FORMAT_STEP_NONE,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /* How far the current udisks job is, from 0 to 1; -1 when unknown. */
+  properties[PROP_PROGRESS] =
+    g_param_spec_double ("progress", NULL, NULL,
+                         -1.0, 1.0, -1.0,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+plug_format_operation_init (PlugFormatOperation *self)
+{
+  self->progress = -1.0;
+  self->to_unmount = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+/* The whole block device of the drive, which for a disk image is the loop
+ * device itself. */
+static UDisksObject *
+find_whole_object (UDisksClient *client,
+                   const char   *device)
+{
+  GDBusObjectManager *object_manager = udisks_client_get_object_manager (client);
+  GList *objects = g_dbus_object_manager_get_objects (object_manager);
+  UDisksObject *found = NULL;
+
+  for (GList *l = objects; l != NULL && device != NULL; l = l->next)
+    {
+      UDisksObject *object = UDISKS_OBJECT (l->data);
+      UDisksBlock *block = udisks_object_peek_block (object);
+
+      if (block != NULL && udisks_object_peek_partition (object) == NULL &&
+          g_strcmp0 (udisks_block_get_device (block), device) == 0)
+        {
+          found = g_object_ref (object);
+          break;
+        }
+    }
+
+  g_list_free_full (objects, g_object_unref);
+
+  return found;
+}
+
+static Identity *
+capture_identity (UDisksClient *client,
+                  const char   *whole_device,
+                  const char   *target_path)
+{
+  g_autoptr(UDisksObject) whole = find_whole_object (client, whole_device);
+  g_autoptr(UDisksObject) target = NULL;
+  g_autoptr(Identity) identity = g_new0 (Identity, 1);
+  UDisksBlock *block;
+  UDisksLoop *loop;
+
+  if (whole == NULL)
+    return NULL;
+
+  block = udisks_object_peek_block (whole);
+  loop = udisks_object_peek_loop (whole);
+  identity->whole_path = g_strdup (g_dbus_object_get_object_path (G_DBUS_OBJECT (whole)));
+  identity->whole_device_number = udisks_block_get_device_number (block);
+  identity->whole_size = udisks_block_get_size (block);
+  identity->drive_path = g_strdup (udisks_block_get_drive (block));
+  if (loop != NULL)
+    {
+      identity->backing_file = g_strdup (udisks_loop_get_backing_file (loop));
+      identity->setup_by_uid = udisks_loop_get_setup_by_uid (loop);
+    }
+  else
+    {
+      g_autoptr(UDisksObject) drive_object = udisks_client_get_object (client, identity->drive_path);
+      UDisksDrive *drive = drive_object != NULL ? udisks_object_peek_drive (drive_object) : NULL;
+
+      if (drive != NULL)
+        identity->serial = g_strdup (udisks_drive_get_serial (drive));
+    }
+
+  if (target_path == NULL)
+    return g_steal_pointer (&identity);
+
+  target = udisks_client_get_object (client, target_path);
+  block = target != NULL ? udisks_object_peek_block (target) : NULL;
+  if (block == NULL)
+    return NULL;
+  identity->target_path = g_strdup (target_path);
+  identity->target_device_number = udisks_block_get_device_number (block);
+  identity->target_size = udisks_block_get_size (block);
+
+  return g_steal_pointer (&identity);
+}
+
+/* Returns what differs, for people, or %NULL when it is the same drive. */
+static char *
+compare_identity (const Identity *before,
+                  const Identity *now)
+{
+  g_autofree char *size_before = NULL;
+  g_autofree char *size_now = NULL;
+
+  if (now == NULL || now->whole_size == 0)
+    return g_strdup (_("the drive is no longer there"));
+  if (g_strcmp0 (before->whole_path, now->whole_path) != 0 ||
+      g_strcmp0 (before->drive_path, now->drive_path) != 0 ||
+      before->whole_device_number != now->whole_device_number)
+    return g_strdup (_("its device is now another drive"));
+  if (g_strcmp0 (before->serial, now->serial) != 0)
+    return g_strdup_printf (_("its serial number was %s and is now %s"),
+                            before->serial != NULL ? before->serial : "-",
+                            now->serial != NULL ? now->serial : "-");
+  if (g_strcmp0 (before->backing_file, now->backing_file) != 0 ||
+      before->setup_by_uid != now->setup_by_uid)
+    return g_strdup_printf (_("it was the disk image %s and is now %s"),
+                            before->backing_file != NULL ? before->backing_file : "-",
+                            now->backing_file != NULL && *now->backing_file != '\0' ? now->backing_file : "-");
+  if (before->whole_size != now->whole_size || before->target_size != now->target_size)
+    {
+      size_before = g_format_size (before->target_path != NULL ? before->target_size : before->whole_size);
+      size_now = g_format_size (before->target_path != NULL ? now->target_size : now->whole_size);
+      return g_strdup_printf (_("its size was %s and is now %s"), size_before, size_now);
+    }
+  if (g_strcmp0 (before->target_path, now->target_path) != 0 ||
+      before->target_device_number != now->target_device_number)
+    return g_strdup (_("the volume is no longer there"));
+
+  return NULL;
+}
+
+/**
+ * plug_format_operation_new:
+ * @client: the udisks client the drive list reads
+ * @drive: the drive to reformat, or that holds @volume
+ * @volume: (nullable): the volume to reformat; ignored with
+ *   %PLUG_FORMAT_FLAGS_WHOLE_DRIVE, required without
+ * @filesystem: the filesystem to create, as udisks names it ("exfat")
+ * @label: the name to give it; empty for none
+ * @flags: whole drive, erase
+ *
+ * Makes the operation and remembers what the drive is now. Make it when
+ * the user confirms, and run it after: it refuses to run if by then the
+ * drive is no longer the one confirmed.
+ *
+ * Returns: (transfer full): an operation, to be run once
+ */
+PlugFormatOperation *
+plug_format_operation_new (UDisksClient    *client,
+                           PlugDrive       *drive,
+                           PlugVolume      *volume,
+                           const char      *filesystem,
+                           const char      *label,
+                           PlugFormatFlags  flags)
+{
+  PlugFormatOperation *self;
+
+  g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
+  g_return_val_if_fail (PLUG_IS_DRIVE (drive), NULL);
+  g_return_val_if_fail ((flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE) || PLUG_IS_VOLUME (volume), NULL);
+  g_return_val_if_fail (filesystem != NULL, NULL);
+  g_return_val_if_fail (label != NULL, NULL);
+
+  self = g_object_new (PLUG_TYPE_FORMAT_OPERATION, NULL);
+  self->client = g_object_ref (client);
+  self->drive = g_object_ref (drive);
+  if (!(flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE))
+    self->volume = g_object_ref (volume);
+  self->filesystem = g_strdup (filesystem);
+  self->requested_label = g_strdup (label);
+  self->flags = flags;
+  self->identity = capture_identity (client, plug_drive_get_device (drive),
+                                     self->volume != NULL ? plug_volume_get_object_path (self->volume) : NULL);
+
+  return self;
+}
+
+PlugFormatStep
+plug_format_operation_get_step (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), PLUG_FORMAT_STEP_NONE);
+
+  return self->step;
+}
+
+/**
+ * plug_format_operation_get_step_device:
+ *
+ * Returns: (nullable): the device the current step works on, such as the
+ *   volume being unmounted
+ */
+const char *
+plug_format_operation_get_step_device (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), NULL);
+
+  return self->step_device;
+}
+
+/* From 0 to 1 while a udisks job reports how far it is; else -1. */
+double
+plug_format_operation_get_progress (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), -1.0);
+
+  return self->progress;
+}
+
+/**
+ * plug_format_operation_get_label:
+ *
+ * Returns: (nullable): once checked, the name as the volume will report
+ *   it (FAT names upper-cased); after success, as it did report it
+ */
+const char *
+plug_format_operation_get_label (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), NULL);
+
+  return self->label;
+}
+
+/**
+ * plug_format_operation_get_device:
+ *
+ * Returns: (nullable): after success, the device of the new volume; for
+ *   a whole drive, its new partition
+ */
+const char *
+plug_format_operation_get_device (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), NULL);
+
+  return self->device;
+}
+
+/* After success, the new filesystem's UUID. */
+const char *
+plug_format_operation_get_uuid (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), NULL);
+
+  return self->uuid;
+}
+
+/**
+ * plug_format_operation_get_mount_point:
+ *
+ * Returns: (nullable): after success, where the new filesystem is mounted
+ */
+const char *
+plug_format_operation_get_mount_point (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), NULL);
+
+  return self->mount_point;
+}
+
+/**
+ * plug_format_operation_get_mount_error:
+ *
+ * Returns: (nullable): after success, why the new filesystem could not be
+ *   mounted, if it could not
+ */
+const char *
+plug_format_operation_get_mount_error (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), NULL);
+
+  return self->mount_error;
+}
+
+/**
+ * plug_format_operation_build_options:
+ * @type: the filesystem to create
+ * @label: the name, already checked and normalized; empty for none
+ * @erase: whether to overwrite the old data with zeros first
+ *
+ * The options of Block.Format (or the format options of
+ * PartitionTable.CreatePartitionAndFormat), anchors.md §3.1.
+ *
+ * Returns: (transfer floating): an a{sv}
+ */
+GVariant *
+plug_format_operation_build_options (const PlugFilesystemType *type,
+                                     const char               *label,
+                                     gboolean                  erase)
+{
+  GVariantDict options;
+
+  g_return_val_if_fail (type != NULL, NULL);
+  g_return_val_if_fail (label != NULL, NULL);
+
+  g_variant_dict_init (&options, NULL);
+  if (*label != '\0')
+    g_variant_dict_insert (&options, "label", "s", label);
+  /* A FAT32 stick's partition is of type 0x0c; after ext4 it should say
+   * Linux, or other systems offer to "repair" it. */
+  g_variant_dict_insert (&options, "update-partition-type", "b", TRUE);
+  /* Where files have owners, the new root belongs to the user, not to
+   * root, so that they can write to it. */
+  if (type->has_owners)
+    g_variant_dict_insert (&options, "take-ownership", "b", TRUE);
+  if (erase)
+    g_variant_dict_insert (&options, "erase", "s", "zero");
+  /* Let polkit ask for a password where an agent runs; where none does,
+   * it answers at once. */
+  g_variant_dict_insert (&options, "auth.no_user_interaction", "b", FALSE);
+
+  return g_variant_dict_end (&options);
+}
+
+/**
+ * plug_format_operation_choose_partition_table:
+ * @size: the drive's size in bytes
+ *
+ * MBR ("dos") for what cameras, TVs and old computers read, GPT where MBR
+ * cannot address the whole drive.
+ *
+ * Returns: the partition table type for Block.Format
+ */
+const char *
+plug_format_operation_choose_partition_table (guint64 size)
+{
+  return size > MBR_LIMIT ? "gpt" : "dos";
+}
+
+static void
+set_step (PlugFormatOperation *self,
+          PlugFormatStep       step,
+          const char          *device)
+{
+  char *old_device = self->step_device;
+
+  if (self->step == step && g_strcmp0 (self->step_device, device) == 0)
+    return;
+
+  /* @device may be the old step device itself. */
+  self->step_device = g_strdup (device);
+  g_free (old_device);
+  self->step = step;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+}
+
+static void
+set_progress (PlugFormatOperation *self,
+              double               progress)
+{
+  if (self->progress == progress)
+    return;
+
+  self->progress = progress;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+}
+
+static GVariant *
+call_options (void)
+{
+  GVariantDict options;
+
+  g_variant_dict_init (&options, NULL);
+  g_variant_dict_insert (&options, "auth.no_user_interaction", "b", FALSE);
+
+  return g_variant_dict_end (&options);
+}
+
+static gboolean
+is_not_authorized (const GError *error)
+{
+  return g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED) ||
+         g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_CAN_OBTAIN) ||
+         g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_DISMISSED);
+}
+
+/* The daemon's own words, without the D-Bus error name, after ours. */
+static GError *
+daemon_error (GError     *error,
+              const char *context)
+{
+  g_autofree char *message = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return error;
+
+  g_dbus_error_strip_remote_error (error);
+  message = g_steal_pointer (&error->message);
+
+  if (is_not_authorized (error))
+    error->message = g_strdup_printf (_("Not authorized: %s"), message);
+  else if (context != NULL)
+    error->message = g_strdup_printf ("%s: %s", context, message);
+  else
+    error->message = g_steal_pointer (&message);
+
+  return error;
+}
+
+/* Whether the drive went away: its object, its size, or its image file. */
+static gboolean
+drive_was_removed (PlugFormatOperation *self)
+{
+  g_autoptr(UDisksObject) whole = NULL;
+  UDisksLoop *loop;
+
+  if (self->identity == NULL)
+    return TRUE;
+
+  whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  if (whole == NULL || udisks_object_peek_block (whole) == NULL ||
+      udisks_block_get_size (udisks_object_peek_block (whole)) == 0)
+    return TRUE;
+
+  loop = udisks_object_peek_loop (whole);
+
+  return loop != NULL && (udisks_loop_get_backing_file (loop) == NULL ||
+                          *udisks_loop_get_backing_file (loop) == '\0');
+}
+
+static void
+return_error (PlugFormatOperation *self,
+              GTask               *task,
+              GError              *error)
+{
+  stop_watching_jobs (self);
+  set_progress (self, -1.0);
+  set_step (self, PLUG_FORMAT_STEP_DONE, NULL);
+  g_task_return_error (task, error);
+}
+
+/* --- waiting for udisks to report a change --------------------------- */
+
+static gboolean
+wait_tick_cb (gpointer user_data)
+{
+  PlugFormatOperation *self = user_data;
+  g_autoptr(GTask) task = NULL;
+  gboolean done = self->wait_func (self);
+  gboolean timed_out = !done && g_get_monotonic_time () >= self->wait_deadline;
+  WaitDoneFunc wait_done = self->wait_done;
+
+  if (!done && !timed_out)
+    return G_SOURCE_CONTINUE;
+
+  task = g_steal_pointer (&self->wait_task);
+  g_clear_pointer (&self->wait_source, g_source_unref);
+  wait_done (self, task, timed_out);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Polls: what changes (an interface appearing, properties settling after
+ * udev probed the new filesystem) arrives as several signals, in any
+ * order, and a short poll of the client's own cache sees them all
+ * without a D-Bus call. */
+static void
+wait_until (PlugFormatOperation *self,
+            GTask               *task,
+            WaitFunc             wait_func,
+            guint                timeout_seconds,
+            WaitDoneFunc         wait_done)
+{
+  g_assert (self->wait_task == NULL);
+
+  if (wait_func (self))
+    {
+      wait_done (self, task, FALSE);
+      return;
+    }
+
+  self->wait_task = g_object_ref (task);
+  self->wait_func = wait_func;
+  self->wait_done = wait_done;
+  self->wait_deadline = g_get_monotonic_time () + timeout_seconds * G_USEC_PER_SEC;
+  self->wait_source = g_timeout_source_new (WAIT_INTERVAL_MS);
+  g_source_set_callback (self->wait_source, wait_tick_cb, self, NULL);
+  g_source_set_static_name (self->wait_source, "[plugboard] format wait");
+  g_source_attach (self->wait_source, g_main_context_get_thread_default ());
+}
+
+/* --- jobs: progress and Cancel ----------------------------------------- */
+
+static void
+job_progress_cb (UDisksJob           *job,
+                 GParamSpec          *pspec,
+                 PlugFormatOperation *self)
+{
+  if (udisks_job_get_progress_valid (job))
+    set_progress (self, CLAMP (udisks_job_get_progress (job), 0.0, 1.0));
+  else
+    set_progress (self, -1.0);
+}
+
+static void
+forget_job (PlugFormatOperation *self)
+{
+  if (self->job != NULL)
+    g_clear_signal_handler (&self->job_notify_id, self->job);
+  g_clear_object (&self->job);
+}
+
+/* Whether a job works on this drive: on the target, the whole device, or
+ * a partition of it (CreatePartitionAndFormat's mkfs). */
+static gboolean
+is_our_job (PlugFormatOperation *self,
+            UDisksJob           *job)
+{
+  const char * const *objects = udisks_job_get_objects (job);
+
+  for (guint i = 0; objects != NULL && objects[i] != NULL; i++)
+    {
+      g_autoptr(UDisksObject) object = NULL;
+      UDisksPartition *partition;
+
+      if (g_strcmp0 (objects[i], self->identity->whole_path) == 0 ||
+          g_strcmp0 (objects[i], self->target_path) == 0)
+        return TRUE;
+
+      object = udisks_client_get_object (self->client, objects[i]);
+      partition = object != NULL ? udisks_object_peek_partition (object) : NULL;
+      if (partition != NULL &&
+          g_strcmp0 (udisks_partition_get_table (partition), self->identity->whole_path) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+object_added_cb (GDBusObjectManager  *object_manager,
+                 GDBusObject         *object,
+                 PlugFormatOperation *self)
+{
+  UDisksJob *job = udisks_object_peek_job (UDISKS_OBJECT (object));
+  const char *operation;
+
+  if (job == NULL || !is_our_job (self, job))
+    return;
+
+  forget_job (self);
+  self->job = g_object_ref (job);
+  self->job_notify_id = g_signal_connect (job, "notify", G_CALLBACK (job_progress_cb), self);
+
+  operation = udisks_job_get_operation (job);
+  if (g_strcmp0 (operation, "format-erase") == 0)
+    set_step (self, PLUG_FORMAT_STEP_ERASING, self->step_device);
+  else if (g_strcmp0 (operation, "format-mkfs") == 0)
+    set_step (self, PLUG_FORMAT_STEP_FORMATTING, self->step_device);
+
+  job_progress_cb (job, NULL, self);
+
+  /* Cancel pressed before udisks had a job to cancel. */
+  if (self->cancellable != NULL && g_cancellable_is_cancelled (self->cancellable))
+    udisks_job_call_cancel (job, call_options (), NULL, NULL, NULL);
+}
+
+static void
+object_removed_cb (GDBusObjectManager  *object_manager,
+                   GDBusObject         *object,
+                   PlugFormatOperation *self)
+{
+  if (self->job != NULL &&
+      g_dbus_interface_get_object (G_DBUS_INTERFACE (self->job)) == object)
+    {
+      forget_job (self);
+      set_progress (self, -1.0);
+    }
+}
+
+static gboolean
+cancel_job_cb (GCancellable *cancellable,
+               gpointer      user_data)
+{
+  PlugFormatOperation *self = user_data;
+
+  /* udisks stops the job; Format then fails with "Job was canceled". */
+  if (self->job != NULL && udisks_job_get_cancelable (self->job))
+    udisks_job_call_cancel (self->job, call_options (), NULL, NULL, NULL);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+watch_jobs (PlugFormatOperation *self,
+            GCancellable        *cancellable)
+{
+  GDBusObjectManager *object_manager = udisks_client_get_object_manager (self->client);
+
+  if (self->object_added_id != 0)
+    return;
+
+  self->object_added_id = g_signal_connect (object_manager, "object-added",
+                                            G_CALLBACK (object_added_cb), self);
+  self->object_removed_id = g_signal_connect (object_manager, "object-removed",
+                                              G_CALLBACK (object_removed_cb), self);
+  /* A source rather than the signal: Cancel may come from another
+   * thread, and the job is cancelled from this context. */
+  if (cancellable != NULL)
+    {
+      self->cancellable = g_object_ref (cancellable);
+      self->cancelled_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (self->cancelled_source, G_SOURCE_FUNC (cancel_job_cb), self, NULL);
+      g_source_set_static_name (self->cancelled_source, "[plugboard] format cancelled");
+      g_source_attach (self->cancelled_source, g_main_context_get_thread_default ());
+    }
+}
+
+static void
+stop_watching_jobs (PlugFormatOperation *self)
+{
+  GDBusObjectManager *object_manager;
+
+  forget_job (self);
+
+  if (self->object_added_id != 0)
+    {
+      object_manager = udisks_client_get_object_manager (self->client);
+      g_clear_signal_handler (&self->object_added_id, object_manager);
+      g_clear_signal_handler (&self->object_removed_id, object_manager);
+    }
+
+  if (self->cancelled_source != NULL)
+    {
+      g_source_destroy (self->cancelled_source);
+      g_clear_pointer (&self->cancelled_source, g_source_unref);
+    }
+  g_clear_object (&self->cancellable);
+}
+
+/* --- the steps, in order ------------------------------------------------ */
+
+static void format (PlugFormatOperation *self, GTask *task);
+static void unmount_next (PlugFormatOperation *self, GTask *task);
+
+static UDisksObject *
+get_target_object (PlugFormatOperation *self)
+{
+  if (self->target_path == NULL)
+    return NULL;
+
+  return udisks_client_get_object (self->client, self->target_path);
+}
+
+static void
+return_success (PlugFormatOperation *self,
+                GTask               *task)
+{
+  g_autoptr(UDisksObject) object = get_target_object (self);
+  UDisksFilesystem *filesystem = object != NULL ? udisks_object_peek_filesystem (object) : NULL;
+  const char * const *mount_points = filesystem != NULL ? udisks_filesystem_get_mount_points (filesystem) : NULL;
+
+  /* What the system says, rather than what Mount returned. */
+  if (mount_points != NULL && mount_points[0] != NULL)
+    {
+      g_free (self->mount_point);
+      self->mount_point = g_strdup (mount_points[0]);
+    }
+
+  stop_watching_jobs (self);
+  set_progress (self, -1.0);
+  set_step (self, PLUG_FORMAT_STEP_DONE, NULL);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+mount_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugFormatOperation *self = g_task_get_source_object (task);
+  g_autofree char *mount_point = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* The drive is reformatted either way: a filesystem this kernel cannot
+   * mount is reported, not a failure of the reformat. */
+  if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), &mount_point, result, &error))
+    {
+      error = daemon_error (g_steal_pointer (&error), NULL);
+      self->mount_error = g_strdup (error->message);
+    }
+  else
+    {
+      self->mount_point = g_steal_pointer (&mount_point);
+    }
+
+  return_success (self, task);
+}
+
+static void
+mount_new_filesystem (PlugFormatOperation *self,
+                      GTask               *task)
+{
+  g_autoptr(UDisksObject) object = get_target_object (self);
+
+  set_step (self, PLUG_FORMAT_STEP_MOUNTING, self->device);
+
+  /* Not cancellable: the reformat is done, and only its result is left
+   * to show. */
+  udisks_filesystem_call_mount (udisks_object_peek_filesystem (object),
+                                call_options (),
+                                NULL,
+                                mount_cb,
+                                g_object_ref (task));
+}
+
+static gboolean
+new_filesystem_reported (PlugFormatOperation *self)
+{
+  g_autoptr(UDisksObject) object = get_target_object (self);
+  UDisksBlock *block = object != NULL ? udisks_object_peek_block (object) : NULL;
+
+  return block != NULL &&
+         udisks_object_peek_filesystem (object) != NULL &&
+         g_strcmp0 (udisks_block_get_id_usage (block), "filesystem") == 0 &&
+         g_strcmp0 (udisks_block_get_id_type (block), self->type->id) == 0 &&
+         g_strcmp0 (udisks_block_get_id_label (block), self->label) == 0;
+}
+
+static void
+new_filesystem_waited (PlugFormatOperation *self,
+                       GTask               *task,
+                       gboolean             timed_out)
+{
+  g_autoptr(UDisksObject) object = get_target_object (self);
+  UDisksBlock *block = object != NULL ? udisks_object_peek_block (object) : NULL;
+
+  if (timed_out)
+    {
+      const char *type = block != NULL ? udisks_block_get_id_type (block) : NULL;
+      const char *label = block != NULL ? udisks_block_get_id_label (block) : NULL;
+
+      if (drive_was_removed (self))
+        {
+          return_error (self, task,
+                        g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                                             _("The drive was removed while it was being reformatted")));
+          return;
+        }
+
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                 /* Translators: the first two %s are a filesystem type and a
+                                  * name asked for, the last two what the drive reports */
+                                 _("udisks reported success, but the volume does not hold "
+                                   "what was written: %s “%s” was asked for, and it reports "
+                                   "%s “%s”. The drive may be failing."),
+                                 self->type->id, self->label,
+                                 type != NULL && *type != '\0' ? type : _("no filesystem"),
+                                 label != NULL ? label : ""));
+      return;
+    }
+
+  g_free (self->device);
+  self->device = g_strdup (udisks_block_get_device (block));
+  g_free (self->uuid);
+  self->uuid = g_strdup (udisks_block_get_id_uuid (block));
+
+  mount_new_filesystem (self, task);
+}
+
+static void
+confirm (PlugFormatOperation *self,
+         GTask               *task)
+{
+  forget_job (self);
+  set_progress (self, -1.0);
+  set_step (self, PLUG_FORMAT_STEP_CONFIRMING, NULL);
+
+  /* udisks answers Format once mkfs has exited; the type and name it
+   * reports come from udev probing the device after that. */
+  wait_until (self, task, new_filesystem_reported, WAIT_TIMEOUT_SECONDS, new_filesystem_waited);
+}
+
+static void
+format_failed (PlugFormatOperation *self,
+               GTask               *task,
+               GError              *error)
+{
+  g_autoptr(GError) owned_error = error;
+
+  g_dbus_error_strip_remote_error (owned_error);
+
+  if (g_error_matches (owned_error, UDISKS_ERROR, UDISKS_ERROR_CANCELLED))
+    {
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                 _("Reformatting was cancelled. What was on the drive is partly "
+                                   "overwritten, and it holds no usable filesystem now (%s)"),
+                                 owned_error->message));
+      return;
+    }
+
+  if (drive_was_removed (self))
+    {
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                                 _("The drive was removed while it was being reformatted (%s)"),
+                                 owned_error->message));
+      return;
+    }
+
+  return_error (self, task,
+                daemon_error (g_steal_pointer (&owned_error), _("udisks could not reformat it")));
+}
+
+static void
+volume_formatted_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugFormatOperation *self = g_task_get_source_object (task);
+  g_autoptr(GVariant) reply = NULL;
+  GError *error = NULL;
+
+  reply = g_dbus_proxy_call_finish (G_DBUS_PROXY (object), result, &error);
+  if (reply == NULL)
+    {
+      format_failed (self, task, error);
+      return;
+    }
+
+  confirm (self, task);
+}
+
+static void
+partition_created_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugFormatOperation *self = g_task_get_source_object (task);
+  g_autoptr(GVariant) reply = NULL;
+  GError *error = NULL;
+
+  reply = g_dbus_proxy_call_finish (G_DBUS_PROXY (object), result, &error);
+  if (reply == NULL)
+    {
+      format_failed (self, task, error);
+      return;
+    }
+
+  g_free (self->target_path);
+  g_variant_get (reply, "(o)", &self->target_path);
+
+  confirm (self, task);
+}
+
+static gboolean
+partition_table_reported (PlugFormatOperation *self)
+{
+  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, self->identity->whole_path);
+
+  return whole != NULL && udisks_object_peek_partition_table (whole) != NULL;
+}
+
+static void
+partition_table_waited (PlugFormatOperation *self,
+                        GTask               *task,
+                        gboolean             timed_out)
+{
+  g_autoptr(UDisksObject) whole = NULL;
+  g_autoptr(GVariant) options = NULL;
+
+  if (timed_out)
+    {
+      return_error (self, task,
+                    g_error_new_literal (G_IO_ERROR, drive_was_removed (self) ? G_IO_ERROR_NOT_FOUND : G_IO_ERROR_FAILED,
+                                         drive_was_removed (self)
+                                         ? _("The drive was removed while it was being reformatted")
+                                         : _("udisks wrote a partition table, but the drive does not report one")));
+      return;
+    }
+
+  whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  set_step (self, PLUG_FORMAT_STEP_FORMATTING, self->step_device);
+
+  /* Offset 0 and size 0: udisks aligns the start to 1 MiB and fills the
+   * drive. The erase, if asked, already ran over the whole drive. */
+  options = g_variant_ref_sink (plug_format_operation_build_options (self->type, self->label, FALSE));
+  g_dbus_proxy_call (G_DBUS_PROXY (udisks_object_peek_partition_table (whole)),
+                     "CreatePartitionAndFormat",
+                     g_variant_new ("(ttss@a{sv}s@a{sv})",
+                                    (guint64) 0, (guint64) 0, "", "",
+                                    call_options (), self->type->id, options),
+                     G_DBUS_CALL_FLAGS_NONE,
+                     G_MAXINT,
+                     NULL,
+                     partition_created_cb,
+                     g_object_ref (task));
+}
+
+static void
+partition_table_written_cb (GObject      *object,
+                           GAsyncResult *result,
+                           gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugFormatOperation *self = g_task_get_source_object (task);
+  g_autoptr(GVariant) reply = NULL;
+  GError *error = NULL;
+
+  reply = g_dbus_proxy_call_finish (G_DBUS_PROXY (object), result, &error);
+  if (reply == NULL)
+    {
+      format_failed (self, task, error);
+      return;
+    }
+
+  forget_job (self);
+  set_progress (self, -1.0);
+
+  /* The PartitionTable interface appears once udev has seen the table. */
+  wait_until (self, task, partition_table_reported, WAIT_TIMEOUT_SECONDS, partition_table_waited);
+}
+
+static void
+format (PlugFormatOperation *self,
+        GTask               *task)
+{
+  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  g_autoptr(UDisksObject) target = get_target_object (self);
+  gboolean erase = (self->flags & PLUG_FORMAT_FLAGS_ERASE) != 0;
+
+  watch_jobs (self, g_task_get_cancellable (task));
+
+  /* No D-Bus timeout: erasing a large drive takes hours, and udisks
+   * answers only when done. The call itself is not cancelled (that would
+   * only stop listening); Cancel stops udisks' job instead. */
+  if (self->flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE)
+    {
+      GVariantDict options;
+
+      g_variant_dict_init (&options, NULL);
+      if (erase)
+        g_variant_dict_insert (&options, "erase", "s", "zero");
+      g_variant_dict_insert (&options, "auth.no_user_interaction", "b", FALSE);
+
+      set_step (self, PLUG_FORMAT_STEP_PARTITIONING, plug_drive_get_device (self->drive));
+      g_dbus_proxy_call (G_DBUS_PROXY (udisks_object_peek_block (whole)),
+                         "Format",
+                         g_variant_new ("(s@a{sv})",
+                                        plug_format_operation_choose_partition_table (self->identity->whole_size),
+                                        g_variant_dict_end (&options)),
+                         G_DBUS_CALL_FLAGS_NONE,
+                         G_MAXINT,
+                         NULL,
+                         partition_table_written_cb,
+                         g_object_ref (task));
+      return;
+    }
+
+  set_step (self, erase ? PLUG_FORMAT_STEP_ERASING : PLUG_FORMAT_STEP_FORMATTING,
+            plug_volume_get_device (self->volume));
+  g_dbus_proxy_call (G_DBUS_PROXY (udisks_object_peek_block (target)),
+                     "Format",
+                     g_variant_new ("(s@a{sv})", self->type->id,
+                                    plug_format_operation_build_options (self->type, self->label, erase)),
+                     G_DBUS_CALL_FLAGS_NONE,
+                     G_MAXINT,
+                     NULL,
+                     volume_formatted_cb,
+                     g_object_ref (task));
+}
+
+/* The last look before anything is destroyed. */
+static void
+check_identity_and_format (PlugFormatOperation *self,
+                           GTask               *task)
+{
+  g_autoptr(Identity) now = NULL;
+  g_autofree char *difference = NULL;
+
+  if (g_task_return_error_if_cancelled (task))
+    {
+      set_step (self, PLUG_FORMAT_STEP_DONE, NULL);
+      return;
+    }
+
+  now = capture_identity (self->client, plug_drive_get_device (self->drive), self->identity->target_path);
+  difference = compare_identity (self->identity, now);
+  if (difference != NULL)
+    {
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                 /* Translators: a device such as /dev/sdb, then what changed */
+                                 _("%s is no longer the drive you confirmed: %s. Nothing was reformatted."),
+                                 plug_drive_get_device (self->drive), difference));
+      return;
+    }
+
+  format (self, task);
+}
+
+#ifdef DEVELOPMENT_BUILD
+/* Test-only, in development builds (tests/system/test-drives-format.sh):
+ * with PLUG_TEST_FORMAT_PAUSE_FILE set, the operation creates that file
+ * right before its last check that the drive is the one confirmed, and
+ * goes on once the test has removed it, so that the test can swap the
+ * drive at exactly that moment. */
+static gboolean
+pause_file_removed (PlugFormatOperation *self)
+{
+  return !g_file_test (g_getenv ("PLUG_TEST_FORMAT_PAUSE_FILE"), G_FILE_TEST_EXISTS);
+}
+
+static void
+pause_waited (PlugFormatOperation *self,
+              GTask               *task,
+              gboolean             timed_out)
+{
+  check_identity_and_format (self, task);
+}
+#endif
+
+static void
+before_format (PlugFormatOperation *self,
+               GTask               *task)
+{
+#ifdef DEVELOPMENT_BUILD
+  const char *pause_file = g_getenv ("PLUG_TEST_FORMAT_PAUSE_FILE");
+
+  if (pause_file != NULL && *pause_file != '\0')
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!g_file_set_contents (pause_file, "paused\n", -1, &error))
+        g_warning ("Could not write the test pause file: %s", error->message);
+      wait_until (self, task, pause_file_removed, 60, pause_waited);
+      return;
+    }
+#endif
+
+  check_identity_and_format (self, task);
+}
+
+static void
+unmount_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugFormatOperation *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
+    {
+      error = daemon_error (g_steal_pointer (&error), NULL);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return_error (self, task, g_steal_pointer (&error));
+      else
+        return_error (self, task,
+                      g_error_new (error->domain, error->code,
+                                   /* Translators: a device, then udisks' message */
+                                   _("%s must be unmounted to be reformatted, and could not be: %s. "
+                                     "Close the files and programs that use it, and try again."),
+                                   self->step_device, error->message));
+      return;
+    }
+
+  g_ptr_array_remove_index (self->to_unmount, 0);
+  unmount_next (self, task);
+}
+
+static void
+unmount_next (PlugFormatOperation *self,
+              GTask               *task)
+{
+  UDisksObject *object;
+
+  if (self->to_unmount->len == 0)
+    {
+      before_format (self, task);
+      return;
+    }
+
+  object = g_ptr_array_index (self->to_unmount, 0);
+  set_step (self, PLUG_FORMAT_STEP_UNMOUNTING,
+            udisks_block_get_device (udisks_object_peek_block (object)));
+  udisks_filesystem_call_unmount (udisks_object_peek_filesystem (object),
+                                  call_options (),
+                                  g_task_get_cancellable (task),
+                                  unmount_cb,
+                                  g_object_ref (task));
+}
+
+static void
+add_if_mounted (PlugFormatOperation *self,
+                UDisksObject        *object)
+{
+  UDisksFilesystem *filesystem = object != NULL ? udisks_object_peek_filesystem (object) : NULL;
+  const char * const *mount_points;
+
+  if (filesystem == NULL || udisks_object_peek_block (object) == NULL)
+    return;
+
+  mount_points = udisks_filesystem_get_mount_points (filesystem);
+  if (mount_points != NULL && mount_points[0] != NULL)
+    g_ptr_array_add (self->to_unmount, g_object_ref (object));
+}
+
+/* The target, or for a whole drive the drive and every partition. */
+static void
+find_mounted (PlugFormatOperation *self)
+{
+  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  g_autoptr(UDisksObject) target = get_target_object (self);
+  UDisksPartitionTable *table;
+  GList *partitions;
+
+  if (!(self->flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE))
+    {
+      add_if_mounted (self, target);
+      return;
+    }
+
+  table = whole != NULL ? udisks_object_peek_partition_table (whole) : NULL;
+  partitions = table != NULL ? udisks_client_get_partitions (self->client, table) : NULL;
+  for (GList *l = partitions; l != NULL; l = l->next)
+    {
+      GDBusObject *object = g_dbus_interface_get_object (G_DBUS_INTERFACE (l->data));
+
+      add_if_mounted (self, UDISKS_OBJECT (object));
+    }
+  g_list_free_full (partitions, g_object_unref);
+
+  add_if_mounted (self, whole);
+}
+
+static void
+can_format_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugFormatOperation *self = g_task_get_source_object (task);
+  g_autofree char *missing_utility = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_filesystem_type_check_available_finish (result, &missing_utility, &error))
+    {
+      const char *package = plug_filesystem_type_get_package_for_utility (missing_utility);
+
+      if (error != NULL)
+        return_error (self, task, daemon_error (g_steal_pointer (&error),
+                                                _("Could not ask udisks whether it can create this filesystem")));
+      else
+        return_error (self, task,
+                      g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                   /* Translators: a filesystem, a program, a package */
+                                   _("Creating %s needs the program %s, which is not installed: "
+                                     "install the “%s” package"),
+                                   self->type->display_name,
+                                   missing_utility != NULL ? missing_utility : self->type->utility,
+                                   package != NULL ? package : self->type->package));
+      return;
+    }
+
+  if (g_task_return_error_if_cancelled (task))
+    {
+      set_step (self, PLUG_FORMAT_STEP_DONE, NULL);
+      return;
+    }
+
+  find_mounted (self);
+  unmount_next (self, task);
+}
+
+/**
+ * plug_format_operation_run_async:
+ *
+ * Reformats the volume or the drive: checks the name, the drive and the
+ * tools, unmounts what is mounted on it, checks that it is still the
+ * drive that was confirmed, has udisks create the filesystem (after a new
+ * partition table for a whole drive), waits until the volume reports its
+ * new type and name, and mounts it. Nothing is sent to udisks when the
+ * name, the size or the drive is refused.
+ *
+ * Cancelling stops udisks' job: an erase stops where it is, and leaves
+ * the drive without a filesystem.
+ */
+void
+plug_format_operation_run_async (PlugFormatOperation *self,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(Identity) now = NULL;
+  g_autofree char *difference = NULL;
+  guint64 size;
+
+  g_return_if_fail (PLUG_IS_FORMAT_OPERATION (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_format_operation_run_async);
+  /* Once udisks has started, what happened is reported as it happened:
+   * a Cancel that came too late must not hide a finished reformat, and a
+   * cancelled one says what state the drive is left in. */
+  g_task_set_check_cancellable (task, FALSE);
+
+  if (self->step != PLUG_FORMAT_STEP_NONE)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY,
+                               "A format operation runs only once");
+      return;
+    }
+
+  set_step (self, PLUG_FORMAT_STEP_CHECKING, NULL);
+
+  self->type = plug_filesystem_type_lookup (self->filesystem);
+  if (self->type == NULL)
+    {
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                                 /* Translators: a filesystem type, then a list of them */
+                                 _("Plugboard cannot reformat to “%s”: choose one of %s"),
+                                 self->filesystem, plug_filesystem_type_get_ids ()));
+      return;
+    }
+
+  self->label = plug_label_rules_normalize (self->type->id, self->requested_label, &error);
+  if (self->label == NULL)
+    {
+      return_error (self, task, g_steal_pointer (&error));
+      return;
+    }
+
+  if (!plug_drive_get_can_modify (self->drive))
+    {
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                                 /* Translators: the reason, such as “it is the system disk” */
+                                 _("Plugboard will not change this drive: %s"),
+                                 plug_drive_restriction_get_reason (plug_drive_get_restriction (self->drive))));
+      return;
+    }
+
+  if (self->identity == NULL)
+    {
+      return_error (self, task,
+                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                                         _("The drive is no longer there")));
+      return;
+    }
+
+  now = capture_identity (self->client, plug_drive_get_device (self->drive), self->identity->target_path);
+  difference = compare_identity (self->identity, now);
+  if (difference != NULL)
+    {
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                 _("%s is no longer the drive you confirmed: %s. Nothing was reformatted."),
+                                 plug_drive_get_device (self->drive), difference));
+      return;
+    }
+
+  self->target_path = g_strdup (self->identity->target_path);
+
+  /* For a whole drive, the partition is 1 MiB smaller than the drive. */
+  size = self->target_path != NULL ? self->identity->target_size : self->identity->whole_size;
+  if (self->type->min_size > 0 && size < self->type->min_size)
+    {
+      g_autofree char *size_text = g_format_size (size);
+      g_autofree char *min_text = g_format_size (self->type->min_size);
+
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                                 /* Translators: a filesystem, then two sizes */
+                                 _("%s needs at least %s, and this is %s"),
+                                 self->type->display_name, min_text, size_text));
+      return;
+    }
+
+  plug_filesystem_type_check_available_async (self->client, self->type->id, cancellable,
+                                              can_format_cb, g_steal_pointer (&task));
+}
+
+gboolean
+plug_format_operation_run_finish (PlugFormatOperation  *self,
+                                  GAsyncResult         *result,
+                                  GError              **error)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == plug_format_operation_run_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

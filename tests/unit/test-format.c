@@ -1,0 +1,142 @@
+/* test-format.c: The filesystems Plugboard reformats to, and what it asks udisks
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "plug-filesystem-type.h"
+#include "plug-format-operation.h"
+#include "plug-label-rules.h"
+
+static void
+test_types_table (void)
+{
+  static const struct
+  {
+    const char            *id;
+    PlugFilesystemPurpose  purpose;
+    const char            *title;
+    const char            *package;
+    gboolean               has_owners;
+  } expected[] = {
+    { "exfat", PLUG_FILESYSTEM_PURPOSE_ALL_SYSTEMS, "Works with all computers, files of any size", "exfatprogs", FALSE },
+    { "ext4", PLUG_FILESYSTEM_PURPOSE_LINUX, "Linux only", "e2fsprogs", TRUE },
+    { "ntfs", PLUG_FILESYSTEM_PURPOSE_WINDOWS, "Windows", "ntfs-3g", FALSE },
+    { "vfat", PLUG_FILESYSTEM_PURPOSE_OLD_DEVICES, "Old devices and cameras", "dosfstools", FALSE },
+    { "btrfs", PLUG_FILESYSTEM_PURPOSE_OTHER, "Other", "btrfs-progs", TRUE },
+    { "xfs", PLUG_FILESYSTEM_PURPOSE_OTHER, "Other", "xfsprogs", TRUE },
+  };
+  const PlugFilesystemType *types;
+  guint n_types = 0;
+
+  types = plug_filesystem_type_get_all (&n_types);
+  g_assert_cmpuint (n_types, ==, G_N_ELEMENTS (expected));
+
+  for (guint i = 0; i < n_types; i++)
+    {
+      g_assert_cmpstr (types[i].id, ==, expected[i].id);
+      g_assert_true (plug_filesystem_type_lookup (expected[i].id) == &types[i]);
+      g_assert_cmpint (types[i].purpose, ==, expected[i].purpose);
+      g_assert_cmpstr (plug_filesystem_purpose_get_title (types[i].purpose), ==, expected[i].title);
+      g_assert_cmpstr (types[i].package, ==, expected[i].package);
+      g_assert_cmpint (types[i].has_owners, ==, expected[i].has_owners);
+      /* Every filesystem offered can be named by the label rules. */
+      g_assert_true (plug_label_rules_is_known_filesystem (types[i].id));
+      g_assert_nonnull (strstr (plug_filesystem_type_get_ids (), types[i].id));
+    }
+
+  g_assert_null (plug_filesystem_type_lookup ("zfs"));
+  g_assert_null (plug_filesystem_type_lookup ("dos"));
+  g_assert_null (plug_filesystem_type_lookup (NULL));
+
+  /* FAT32's limit is stated; XFS and Btrfs say how small is too small. */
+  g_assert_nonnull (strstr (plug_filesystem_type_get_note (plug_filesystem_type_lookup ("vfat")), "4 GB"));
+  g_assert_null (plug_filesystem_type_get_note (plug_filesystem_type_lookup ("exfat")));
+  g_assert_cmpuint (plug_filesystem_type_lookup ("xfs")->min_size, ==, 300000000);
+  g_assert_cmpuint (plug_filesystem_type_lookup ("btrfs")->min_size, ==, 114294784);
+  g_assert_cmpuint (plug_filesystem_type_lookup ("ext4")->min_size, ==, 0);
+}
+
+static void
+test_packages (void)
+{
+  g_assert_cmpstr (plug_filesystem_type_get_package_for_utility ("mkfs.exfat"), ==, "exfatprogs");
+  g_assert_cmpstr (plug_filesystem_type_get_package_for_utility ("mkntfs"), ==, "ntfs-3g");
+  g_assert_cmpstr (plug_filesystem_type_get_package_for_utility ("mkfs.ntfs"), ==, "ntfs-3g");
+  g_assert_cmpstr (plug_filesystem_type_get_package_for_utility ("mkfs.f2fs"), ==, "f2fs-tools");
+  g_assert_cmpstr (plug_filesystem_type_get_package_for_utility ("mkfs.xfs"), ==, "xfsprogs");
+  g_assert_null (plug_filesystem_type_get_package_for_utility ("mkfs.unknown"));
+  g_assert_null (plug_filesystem_type_get_package_for_utility (NULL));
+}
+
+static void
+test_default (void)
+{
+  g_assert_cmpstr (plug_filesystem_type_choose_default (PLUG_DRIVE_CONNECTION_USB, FALSE), ==, "exfat");
+  g_assert_cmpstr (plug_filesystem_type_choose_default (PLUG_DRIVE_CONNECTION_SDCARD, TRUE), ==, "exfat");
+  g_assert_cmpstr (plug_filesystem_type_choose_default (PLUG_DRIVE_CONNECTION_OTHER, TRUE), ==, "exfat");
+  g_assert_cmpstr (plug_filesystem_type_choose_default (PLUG_DRIVE_CONNECTION_OTHER, FALSE), ==, "ext4");
+  g_assert_cmpstr (plug_filesystem_type_choose_default (PLUG_DRIVE_CONNECTION_DISK_IMAGE, FALSE), ==, "ext4");
+  g_assert_cmpstr (plug_filesystem_type_choose_default (PLUG_DRIVE_CONNECTION_DISK_IMAGE, TRUE), ==, "ext4");
+}
+
+static void
+test_options (void)
+{
+  g_autoptr(GVariant) ext4 = g_variant_ref_sink (plug_format_operation_build_options (plug_filesystem_type_lookup ("ext4"), "Photos", FALSE));
+  g_autoptr(GVariant) vfat = g_variant_ref_sink (plug_format_operation_build_options (plug_filesystem_type_lookup ("vfat"), "", TRUE));
+  g_autoptr(GVariantDict) dict = NULL;
+  const char *text = NULL;
+  gboolean flag = FALSE;
+
+  g_assert_true (g_variant_is_of_type (ext4, G_VARIANT_TYPE ("a{sv}")));
+  dict = g_variant_dict_new (ext4);
+  g_assert_true (g_variant_dict_lookup (dict, "label", "&s", &text));
+  g_assert_cmpstr (text, ==, "Photos");
+  g_assert_true (g_variant_dict_lookup (dict, "take-ownership", "b", &flag) && flag);
+  g_assert_true (g_variant_dict_lookup (dict, "update-partition-type", "b", &flag) && flag);
+  g_assert_false (g_variant_dict_contains (dict, "erase"));
+  /* Measured: without no-block, Format answers when all is done. */
+  g_assert_false (g_variant_dict_contains (dict, "no-block"));
+  g_assert_true (g_variant_dict_lookup (dict, "auth.no_user_interaction", "b", &flag) && !flag);
+  g_clear_pointer (&dict, g_variant_dict_unref);
+
+  dict = g_variant_dict_new (vfat);
+  g_assert_false (g_variant_dict_contains (dict, "label"));
+  g_assert_false (g_variant_dict_contains (dict, "take-ownership"));
+  g_assert_true (g_variant_dict_lookup (dict, "erase", "&s", &text));
+  g_assert_cmpstr (text, ==, "zero");
+  g_assert_true (g_variant_dict_lookup (dict, "update-partition-type", "b", &flag) && flag);
+}
+
+static void
+test_partition_table (void)
+{
+  const guint64 tebibyte = G_GUINT64_CONSTANT (1) << 40;
+
+  g_assert_cmpstr (plug_format_operation_choose_partition_table (64 * 1024 * 1024), ==, "dos");
+  g_assert_cmpstr (plug_format_operation_choose_partition_table (2 * tebibyte), ==, "dos");
+  g_assert_cmpstr (plug_format_operation_choose_partition_table (2 * tebibyte + 512), ==, "gpt");
+  g_assert_cmpstr (plug_format_operation_choose_partition_table (8 * tebibyte), ==, "gpt");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/format/types", test_types_table);
+  g_test_add_func ("/format/packages", test_packages);
+  g_test_add_func ("/format/default", test_default);
+  g_test_add_func ("/format/options", test_options);
+  g_test_add_func ("/format/partition-table", test_partition_table);
+
+  return g_test_run ();
+}
