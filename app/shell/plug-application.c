@@ -126,7 +126,10 @@ plug_application_startup (GApplication *application)
 
   G_APPLICATION_CLASS (plug_application_parent_class)->startup (application);
 
-  gtk_window_set_default_icon_name (APPLICATION_ID);
+  /* No gtk_window_set_default_icon_name(): the desktop shell finds the
+   * icon through the application id and the desktop file, and on X11 GTK
+   * would render the scalable icon (loading librsvg) before the first
+   * frame just to set _NET_WM_ICON. */
 
   /* The services are looked up once the window has drawn its first
    * frame: their replies arrive at default priority and would otherwise

@@ -28,6 +28,11 @@ activate_cb (GtkApplication *application)
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
   gtk_window_set_title (GTK_WINDOW (window), "Empty");
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 640);
+#if DEVELOPMENT_BUILD
+  /* Styled like plugboard in the same build: libadwaita draws the
+   * development header bar's stripes from an SVG. */
+  gtk_widget_add_css_class (window, "devel");
+#endif
   plug_frame_report_watch (GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (window));
 }

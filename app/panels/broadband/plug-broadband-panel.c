@@ -10,6 +10,8 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-delayed-spinner.h"
+
 #include "plug-broadband-panel.h"
 #include "plug-modem-group.h"
 #include "plug-modem-list.h"
@@ -28,7 +30,7 @@ struct _PlugBroadbandPanel
 
   /* Template widgets */
   GtkStack      *stack;
-  GtkSpinner    *spinner;
+  PlugDelayedSpinner *spinner;
   AdwStatusPage *unavailable_page;
   GtkBox        *modems_box;
 
@@ -48,7 +50,7 @@ show_page (PlugBroadbandPanel *self,
            const char         *name)
 {
   gtk_stack_set_visible_child_name (self->stack, name);
-  gtk_spinner_set_spinning (self->spinner, g_str_equal (name, "loading"));
+  plug_delayed_spinner_set_active (self->spinner, g_str_equal (name, "loading"));
 }
 
 static void
@@ -56,6 +58,9 @@ show_unavailable (PlugBroadbandPanel *self,
                   const char         *title,
                   const char         *description)
 {
+  /* Set here, not in the template: an icon in the template is loaded
+   * (and with it librsvg) while the panel is built, shown or not. */
+  adw_status_page_set_icon_name (self->unavailable_page, "dialog-warning-symbolic");
   adw_status_page_set_title (self->unavailable_page, title);
   adw_status_page_set_description (self->unavailable_page, description);
   show_page (self, "unavailable");
@@ -260,6 +265,7 @@ plug_broadband_panel_class_init (PlugBroadbandPanelClass *klass)
 
   panel_class->services_changed = plug_broadband_panel_services_changed;
 
+  g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/panels/broadband/plug-broadband-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, stack);

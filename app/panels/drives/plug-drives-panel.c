@@ -10,6 +10,8 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-delayed-spinner.h"
+
 #include "plug-drive-group.h"
 #include "plug-drive-list.h"
 #include "plug-drives-panel.h"
@@ -28,7 +30,7 @@ struct _PlugDrivesPanel
 
   /* Template widgets */
   GtkStack      *stack;
-  GtkSpinner    *spinner;
+  PlugDelayedSpinner *spinner;
   AdwStatusPage *unavailable_page;
   GtkBox        *drives_box;
 
@@ -49,7 +51,7 @@ show_page (PlugDrivesPanel *self,
            const char      *name)
 {
   gtk_stack_set_visible_child_name (self->stack, name);
-  gtk_spinner_set_spinning (self->spinner, g_str_equal (name, "loading"));
+  plug_delayed_spinner_set_active (self->spinner, g_str_equal (name, "loading"));
 }
 
 static void
@@ -57,6 +59,9 @@ show_unavailable (PlugDrivesPanel *self,
                   const char      *title,
                   const char      *description)
 {
+  /* Set here, not in the template: an icon in the template is loaded
+   * (and with it librsvg) while the panel is built, shown or not. */
+  adw_status_page_set_icon_name (self->unavailable_page, "dialog-warning-symbolic");
   adw_status_page_set_title (self->unavailable_page, title);
   adw_status_page_set_description (self->unavailable_page, description);
   show_page (self, "unavailable");
@@ -271,6 +276,7 @@ plug_drives_panel_class_init (PlugDrivesPanelClass *klass)
 
   panel_class->services_changed = plug_drives_panel_services_changed;
 
+  g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/panels/drives/plug-drives-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, PlugDrivesPanel, stack);

@@ -10,6 +10,8 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-delayed-spinner.h"
+
 #include "plug-gpu-group.h"
 #include "plug-gpu-list.h"
 #include "plug-graphics-panel.h"
@@ -38,7 +40,7 @@ struct _PlugGraphicsPanel
   /* Template widgets */
   AdwToastOverlay *toast_overlay;
   GtkStack        *stack;
-  GtkSpinner      *spinner;
+  PlugDelayedSpinner *spinner;
   AdwStatusPage   *error_page;
   GtkBox          *gpus_box;
   GtkListBox      *displays_list;
@@ -84,7 +86,7 @@ show_page (PlugGraphicsPanel *self,
            const char        *name)
 {
   gtk_stack_set_visible_child_name (self->stack, name);
-  gtk_spinner_set_spinning (self->spinner, g_str_equal (name, "loading"));
+  plug_delayed_spinner_set_active (self->spinner, g_str_equal (name, "loading"));
 }
 
 /* --- displays --------------------------------------------------------- */
@@ -248,6 +250,9 @@ reading_done (PlugGraphicsPanel *self,
 
   if (self->load_error != NULL)
     {
+      /* Set here, not in the template: an icon in the template is loaded
+       * (and with it librsvg) while the panel is built, shown or not. */
+      adw_status_page_set_icon_name (self->error_page, "dialog-warning-symbolic");
       adw_status_page_set_title (self->error_page, _("Could Not Read the Graphics Hardware"));
       adw_status_page_set_description (self->error_page, self->load_error->message);
       show_page (self, "error");
@@ -386,6 +391,7 @@ plug_graphics_panel_class_init (PlugGraphicsPanelClass *klass)
 
   display_label_quark = g_quark_from_static_string ("plug-graphics-panel-display-label");
 
+  g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/panels/graphics/plug-graphics-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, toast_overlay);
