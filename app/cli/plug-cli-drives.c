@@ -35,6 +35,7 @@ static const PlugCliCommand subcommands[] = {
   { "check-label", N_("Check a name against a filesystem’s rules, and show where it would mount"), drives_check_label },
   { "label", N_("Rename a volume"), drives_label },
   { "format", N_("Reformat a volume or a whole drive"), plug_cli_drives_format },
+  { "benchmark", N_("Measure how fast a drive reads, and a mounted volume writes"), plug_cli_drives_benchmark },
 };
 
 static void

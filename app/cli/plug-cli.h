@@ -61,6 +61,9 @@ int             plug_cli_drives               (int                argc,
 int             plug_cli_drives_format        (int                argc,
                                                char             **argv,
                                                gboolean           json);
+int             plug_cli_drives_benchmark     (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
 int             plug_cli_graphics             (int                argc,
                                                char             **argv,
                                                gboolean           json);
