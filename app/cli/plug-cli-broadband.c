@@ -25,6 +25,12 @@ static int broadband_providers (int argc, char **argv, gboolean json);
 static const PlugCliCommand subcommands[] = {
   { "devices", N_("List the modems, with their SIM and network"), plug_cli_broadband_devices },
   { "providers", N_("List mobile broadband providers and their plans"), broadband_providers },
+  { "add", N_("Create a mobile broadband connection"), plug_cli_broadband_add },
+  { "list", N_("List the mobile broadband connections"), plug_cli_broadband_list },
+  { "delete", N_("Delete a mobile broadband connection"), plug_cli_broadband_delete },
+  { "connect", N_("Connect a mobile broadband connection"), plug_cli_broadband_connect },
+  { "disconnect", N_("Disconnect a mobile broadband connection"), plug_cli_broadband_disconnect },
+  { "unlock", N_("Unlock a modem's SIM with its PIN or PUK"), plug_cli_broadband_unlock },
 };
 
 static void

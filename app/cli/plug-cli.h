@@ -55,6 +55,24 @@ int             plug_cli_broadband            (int                argc,
 int             plug_cli_broadband_devices    (int                argc,
                                                char             **argv,
                                                gboolean           json);
+int             plug_cli_broadband_add        (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
+int             plug_cli_broadband_list       (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
+int             plug_cli_broadband_delete     (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
+int             plug_cli_broadband_connect    (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
+int             plug_cli_broadband_disconnect (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
+int             plug_cli_broadband_unlock     (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
 int             plug_cli_drives               (int                argc,
                                                char             **argv,
                                                gboolean           json);

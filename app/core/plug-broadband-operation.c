@@ -1,0 +1,898 @@
+/* plug-broadband-operation.c: Add, list, delete, connect and unlock mobile broadband
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-core"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "plug-broadband-operation.h"
+
+/*
+ * The actions on mobile broadband connections, on the clients PlugServices
+ * owns. Errors from NetworkManager and ModemManager come back as
+ * PLUG_BROADBAND_ERROR with a sentence that names the cause: polkit's
+ * refusal becomes PLUG_BROADBAND_ERROR_NOT_AUTHORIZED, an activation that
+ * fails carries the device's reason in plain words.
+ */
+
+/* How long ModemManager may take to publish the retries left after a
+ * wrong code; it reads them from the SIM after replying. */
+#define UNLOCK_RETRIES_TIMEOUT_SECONDS 5
+
+static gboolean
+is_permission_denied (const GError *error)
+{
+  g_autofree char *remote = NULL;
+
+  if (g_error_matches (error, NM_SETTINGS_ERROR, NM_SETTINGS_ERROR_PERMISSION_DENIED) ||
+      g_error_matches (error, NM_MANAGER_ERROR, NM_MANAGER_ERROR_PERMISSION_DENIED) ||
+      g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED))
+    return TRUE;
+
+  remote = g_dbus_error_get_remote_error (error);
+
+  return remote != NULL && g_str_has_suffix (remote, ".PermissionDenied");
+}
+
+/* Takes @error; returns a PLUG_BROADBAND_ERROR for it. */
+static GError *
+translate_error (GError     *error,
+                 const char *action)
+{
+  GError *translated;
+
+  if (error->domain == PLUG_BROADBAND_ERROR ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return error;
+
+  g_dbus_error_strip_remote_error (error);
+
+  if (is_permission_denied (error))
+    /* Translators: %s is what was refused, such as “add the connection” */
+    translated = g_error_new (PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NOT_AUTHORIZED,
+                              _("You are not authorized to %s (%s)"), action, error->message);
+  else if (g_error_matches (error, NM_SETTINGS_ERROR, NM_SETTINGS_ERROR_INVALID_CONNECTION))
+    translated = g_error_new (PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_SETTING,
+                              _("NetworkManager did not accept the connection: %s"), error->message);
+  else
+    /* Translators: the first %s is an action, such as “add the connection” */
+    translated = g_error_new (PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_FAILED,
+                              _("Could not %s: %s"), action, error->message);
+
+  g_error_free (error);
+
+  return translated;
+}
+
+/* --- add ---------------------------------------------------------------- */
+
+static void
+add_connection_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  NMRemoteConnection *connection;
+  GError *error = NULL;
+
+  connection = nm_client_add_connection2_finish (NM_CLIENT (object), result, NULL, &error);
+  if (connection == NULL)
+    g_task_return_error (task, translate_error (error, _("add the connection")));
+  else
+    g_task_return_pointer (task, connection, g_object_unref);
+}
+
+/**
+ * plug_broadband_add_connection_async:
+ * @client: NetworkManager's client
+ * @connection: a connection from plug_broadband_connection_new()
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when NetworkManager has saved it, or refused
+ * @user_data: data for @callback
+ *
+ * Saves @connection to disk as a system connection. Autoconnect is
+ * blocked until the user connects it once, so that a new profile does
+ * not start a data session (and a bill) by itself.
+ */
+void
+plug_broadband_add_connection_async (NMClient            *client,
+                                     NMConnection        *connection,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (NM_IS_CLIENT (client));
+  g_return_if_fail (NM_IS_CONNECTION (connection));
+
+  task = g_task_new (client, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_broadband_add_connection_async);
+
+  nm_client_add_connection2 (client,
+                             nm_connection_to_dbus (connection, NM_CONNECTION_SERIALIZE_ALL),
+                             NM_SETTINGS_ADD_CONNECTION2_FLAG_TO_DISK |
+                             NM_SETTINGS_ADD_CONNECTION2_FLAG_BLOCK_AUTOCONNECT,
+                             NULL, TRUE, cancellable,
+                             add_connection_cb, g_steal_pointer (&task));
+}
+
+/**
+ * plug_broadband_add_connection_finish:
+ * @result: the result
+ * @error: return location for a #PlugBroadbandError
+ *
+ * Returns: (transfer full): the saved connection
+ */
+NMRemoteConnection *
+plug_broadband_add_connection_finish (GAsyncResult  *result,
+                                      GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* --- list and find ------------------------------------------------------ */
+
+static int
+compare_connections (gconstpointer a,
+                     gconstpointer b)
+{
+  NMConnection *first = *(NMConnection **) a;
+  NMConnection *second = *(NMConnection **) b;
+  int order = g_utf8_collate (nm_connection_get_id (first), nm_connection_get_id (second));
+
+  return order != 0 ? order : g_strcmp0 (nm_connection_get_uuid (first), nm_connection_get_uuid (second));
+}
+
+/**
+ * plug_broadband_list_connections:
+ * @client: NetworkManager's client
+ *
+ * Reads @client's cache; no D-Bus call.
+ *
+ * Returns: (transfer container) (element-type NMRemoteConnection): the
+ *   GSM and CDMA connections, sorted by name
+ */
+GPtrArray *
+plug_broadband_list_connections (NMClient *client)
+{
+  const GPtrArray *connections;
+  GPtrArray *list = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_val_if_fail (NM_IS_CLIENT (client), list);
+
+  connections = nm_client_get_connections (client);
+  for (guint i = 0; connections != NULL && i < connections->len; i++)
+    {
+      NMConnection *connection = g_ptr_array_index (connections, i);
+
+      if (plug_broadband_connection_is_broadband (connection))
+        g_ptr_array_add (list, g_object_ref (connection));
+    }
+  g_ptr_array_sort (list, compare_connections);
+
+  return list;
+}
+
+/**
+ * plug_broadband_find_connection:
+ * @client: NetworkManager's client
+ * @name_or_uuid: a connection's UUID or name
+ * @error: return location for a %PLUG_BROADBAND_ERROR_NOT_FOUND
+ *
+ * A UUID wins over a name; a name two connections share finds neither,
+ * since acting on the wrong one could delete the one the user meant to
+ * keep.
+ *
+ * Returns: (transfer full): the mobile broadband connection
+ */
+NMRemoteConnection *
+plug_broadband_find_connection (NMClient    *client,
+                                const char  *name_or_uuid,
+                                GError     **error)
+{
+  g_autoptr(GPtrArray) connections = plug_broadband_list_connections (client);
+  NMRemoteConnection *found = NULL;
+  guint n_found = 0;
+
+  for (guint i = 0; i < connections->len; i++)
+    {
+      NMConnection *connection = g_ptr_array_index (connections, i);
+
+      if (g_strcmp0 (nm_connection_get_uuid (connection), name_or_uuid) == 0)
+        return g_object_ref (NM_REMOTE_CONNECTION (connection));
+    }
+
+  for (guint i = 0; i < connections->len; i++)
+    {
+      NMConnection *connection = g_ptr_array_index (connections, i);
+
+      if (g_strcmp0 (nm_connection_get_id (connection), name_or_uuid) == 0)
+        {
+          found = NM_REMOTE_CONNECTION (connection);
+          n_found++;
+        }
+    }
+
+  if (n_found == 1)
+    return g_object_ref (found);
+
+  if (n_found > 1)
+    g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NOT_FOUND,
+                 _("%u mobile broadband connections are called “%s”: give the UUID of one"),
+                 n_found, name_or_uuid);
+  else
+    g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NOT_FOUND,
+                 _("There is no mobile broadband connection called “%s”"), name_or_uuid);
+
+  return NULL;
+}
+
+/**
+ * plug_broadband_find_active_connection:
+ * @client: NetworkManager's client
+ * @connection: a connection
+ *
+ * Returns: (transfer none) (nullable): @connection's activation, if it is
+ *   active or on its way
+ */
+NMActiveConnection *
+plug_broadband_find_active_connection (NMClient           *client,
+                                       NMRemoteConnection *connection)
+{
+  const GPtrArray *actives = nm_client_get_active_connections (client);
+
+  for (guint i = 0; actives != NULL && i < actives->len; i++)
+    {
+      NMActiveConnection *active = g_ptr_array_index (actives, i);
+
+      if (g_strcmp0 (nm_active_connection_get_uuid (active),
+                     nm_connection_get_uuid (NM_CONNECTION (connection))) == 0)
+        return active;
+    }
+
+  return NULL;
+}
+
+/**
+ * plug_broadband_find_device:
+ * @client: NetworkManager's client
+ * @connection: a mobile broadband connection
+ * @error: return location for a %PLUG_BROADBAND_ERROR_NO_MODEM
+ *
+ * Returns: (transfer none): the first modem that can take @connection
+ *   (of its family, and its interface when it names one)
+ */
+NMDevice *
+plug_broadband_find_device (NMClient      *client,
+                            NMConnection  *connection,
+                            GError       **error)
+{
+  const GPtrArray *devices = nm_client_get_devices (client);
+  const char *interface = nm_connection_get_interface_name (connection);
+  gboolean any_modem = FALSE;
+
+  for (guint i = 0; devices != NULL && i < devices->len; i++)
+    {
+      NMDevice *device = g_ptr_array_index (devices, i);
+
+      if (!NM_IS_DEVICE_MODEM (device))
+        continue;
+      any_modem = TRUE;
+      if (nm_device_connection_compatible (device, connection, NULL))
+        return device;
+    }
+
+  if (interface != NULL)
+    g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NO_MODEM,
+                 _("The modem %s this connection is for is not plugged in"), interface);
+  else if (any_modem)
+    g_set_error_literal (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NO_MODEM,
+                         plug_broadband_connection_get_family (connection) == PLUG_MODEM_FAMILY_CDMA
+                         ? _("No CDMA modem is plugged in; this connection needs one")
+                         : _("No GSM (3GPP) modem is plugged in; this connection needs one"));
+  else
+    g_set_error_literal (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NO_MODEM,
+                         _("No modem found. Plug in a mobile broadband modem or USB stick, "
+                           "or switch on the built-in modem."));
+
+  return NULL;
+}
+
+/* --- delete ------------------------------------------------------------- */
+
+static void
+delete_connection_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!nm_remote_connection_delete_finish (NM_REMOTE_CONNECTION (object), result, &error))
+    g_task_return_error (task, translate_error (error, _("delete the connection")));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * plug_broadband_delete_connection_async:
+ * @connection: the connection
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when it is deleted, or NetworkManager refused
+ * @user_data: data for @callback
+ *
+ * Deletes @connection, and its keyfile.
+ */
+void
+plug_broadband_delete_connection_async (NMRemoteConnection  *connection,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (NM_IS_REMOTE_CONNECTION (connection));
+
+  task = g_task_new (connection, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_broadband_delete_connection_async);
+
+  nm_remote_connection_delete_async (connection, cancellable,
+                                     delete_connection_cb, g_steal_pointer (&task));
+}
+
+gboolean
+plug_broadband_delete_connection_finish (GAsyncResult  *result,
+                                         GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* --- connect ------------------------------------------------------------ */
+
+typedef struct
+{
+  NMActiveConnection  *active;
+  NMDevice            *device;
+  NMDeviceStateReason  device_reason;
+  GSource             *cancelled_source;
+  gboolean             returned;
+} ConnectData;
+
+/* The signal handlers are gone by now: connect_return() disconnected
+ * them, and it always runs before the task is freed. */
+static void
+connect_data_free (ConnectData *data)
+{
+  if (data->cancelled_source != NULL)
+    {
+      g_source_destroy (data->cancelled_source);
+      g_source_unref (data->cancelled_source);
+    }
+  g_clear_object (&data->active);
+  g_clear_object (&data->device);
+  g_free (data);
+}
+
+/* Returns the task once, and lets go of every signal, so that a late
+ * state change cannot return it a second time. */
+static void
+connect_return (GTask  *task,
+                GError *error)
+{
+  ConnectData *data = g_task_get_task_data (task);
+
+  if (data->returned)
+    {
+      g_clear_error (&error);
+      return;
+    }
+  data->returned = TRUE;
+
+  if (data->active != NULL)
+    g_signal_handlers_disconnect_by_data (data->active, task);
+  if (data->device != NULL)
+    g_signal_handlers_disconnect_by_data (data->device, task);
+  if (data->cancelled_source != NULL)
+    g_source_destroy (data->cancelled_source);
+
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, g_object_ref (data->active), g_object_unref);
+
+  g_object_unref (task);
+}
+
+static void
+check_active_state (GTask *task)
+{
+  ConnectData *data = g_task_get_task_data (task);
+  NMActiveConnectionState state = nm_active_connection_get_state (data->active);
+  const char *reason;
+
+  if (state == NM_ACTIVE_CONNECTION_STATE_ACTIVATED)
+    {
+      connect_return (task, NULL);
+      return;
+    }
+
+  if (state != NM_ACTIVE_CONNECTION_STATE_DEACTIVATED)
+    return;
+
+  /* The device says why far more precisely (a refused APN, a locked
+   * SIM) than the active connection (the device disconnected). */
+  reason = plug_broadband_describe_device_reason (data->device_reason);
+  if (reason == NULL)
+    reason = plug_broadband_describe_active_reason (nm_active_connection_get_state_reason (data->active));
+
+  connect_return (task, g_error_new (PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_ACTIVATION_FAILED,
+                                     _("Activation failed: %s"), reason));
+}
+
+static void
+active_state_changed_cb (NMActiveConnection *active,
+                         guint               state,
+                         guint               reason,
+                         gpointer            user_data)
+{
+  check_active_state (G_TASK (user_data));
+}
+
+static void
+device_state_changed_cb (NMDevice *device,
+                         guint     new_state,
+                         guint     old_state,
+                         guint     reason,
+                         gpointer  user_data)
+{
+  ConnectData *data = g_task_get_task_data (G_TASK (user_data));
+
+  /* The reason of the move to "failed"; the move on to "disconnected"
+   * that follows it gives none. */
+  if (new_state == NM_DEVICE_STATE_FAILED ||
+      (new_state == NM_DEVICE_STATE_DISCONNECTED && data->device_reason == NM_DEVICE_STATE_REASON_NONE))
+    data->device_reason = reason;
+}
+
+static gboolean
+connect_cancelled_cb (GCancellable *cancellable,
+                      gpointer      user_data)
+{
+  GTask *task = user_data;
+
+  connect_return (task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                             _("Connecting was cancelled")));
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+activate_connection_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  ConnectData *data = g_task_get_task_data (task);
+  GError *error = NULL;
+  const GPtrArray *devices;
+
+  data->active = nm_client_activate_connection_finish (NM_CLIENT (object), result, &error);
+  if (data->returned)
+    {
+      /* Cancelled while NetworkManager was asked. */
+      g_clear_error (&error);
+      return;
+    }
+  if (data->active == NULL)
+    {
+      connect_return (task, translate_error (error, _("connect")));
+      return;
+    }
+
+  if (data->device == NULL)
+    {
+      devices = nm_active_connection_get_devices (data->active);
+      if (devices != NULL && devices->len > 0)
+        {
+          data->device = g_object_ref (g_ptr_array_index (devices, 0));
+          g_signal_connect (data->device, "state-changed",
+                            G_CALLBACK (device_state_changed_cb), task);
+        }
+    }
+
+  g_signal_connect (data->active, "state-changed", G_CALLBACK (active_state_changed_cb), task);
+
+  /* It may have got there, or failed, before the signal was connected. */
+  check_active_state (task);
+}
+
+/**
+ * plug_broadband_connect_async:
+ * @client: NetworkManager's client
+ * @connection: the connection
+ * @device: (nullable): the modem, or %NULL for the one NetworkManager picks
+ * @cancellable: (nullable): a #GCancellable; cancelling stops waiting,
+ *   not the activation
+ * @callback: called when the connection is up, or has failed
+ * @user_data: data for @callback
+ *
+ * Activates @connection and waits until it is up or NetworkManager gives
+ * up; a failure says why in plain words
+ * (%PLUG_BROADBAND_ERROR_ACTIVATION_FAILED).
+ */
+void
+plug_broadband_connect_async (NMClient            *client,
+                              NMRemoteConnection  *connection,
+                              NMDevice            *device,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  GTask *task;
+  ConnectData *data;
+
+  g_return_if_fail (NM_IS_CLIENT (client));
+  g_return_if_fail (NM_IS_REMOTE_CONNECTION (connection));
+  g_return_if_fail (device == NULL || NM_IS_DEVICE (device));
+
+  /* The task holds one extra reference of its own until
+   * connect_return(), since the signals it waits for carry no reference. */
+  task = g_task_new (client, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_broadband_connect_async);
+  data = g_new0 (ConnectData, 1);
+  data->device_reason = NM_DEVICE_STATE_REASON_NONE;
+  g_task_set_task_data (task, data, (GDestroyNotify) connect_data_free);
+
+  if (device != NULL)
+    {
+      data->device = g_object_ref (device);
+      g_signal_connect (data->device, "state-changed", G_CALLBACK (device_state_changed_cb), task);
+    }
+
+  if (cancellable != NULL)
+    {
+      data->cancelled_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (data->cancelled_source, G_SOURCE_FUNC (connect_cancelled_cb), task, NULL);
+      g_source_attach (data->cancelled_source, g_main_context_get_thread_default ());
+    }
+
+  /* No cancellable for the call itself: the reply must arrive to be
+   * released, and the cancelled source above returns the task. */
+  nm_client_activate_connection_async (client, NM_CONNECTION (connection), device, NULL,
+                                       NULL, activate_connection_cb, g_object_ref (task));
+}
+
+/**
+ * plug_broadband_connect_finish:
+ * @result: the result
+ * @error: return location for a #PlugBroadbandError
+ *
+ * Returns: (transfer full): the activated connection
+ */
+NMActiveConnection *
+plug_broadband_connect_finish (GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* --- disconnect --------------------------------------------------------- */
+
+static void
+deactivate_connection_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!nm_client_deactivate_connection_finish (NM_CLIENT (object), result, &error))
+    g_task_return_error (task, translate_error (error, _("disconnect")));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+plug_broadband_disconnect_async (NMClient            *client,
+                                 NMActiveConnection  *active,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (NM_IS_CLIENT (client));
+  g_return_if_fail (NM_IS_ACTIVE_CONNECTION (active));
+
+  task = g_task_new (client, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_broadband_disconnect_async);
+
+  nm_client_deactivate_connection_async (client, active, cancellable,
+                                         deactivate_connection_cb, g_steal_pointer (&task));
+}
+
+gboolean
+plug_broadband_disconnect_finish (GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* --- unlock ------------------------------------------------------------- */
+
+typedef struct
+{
+  MMModem     *modem;
+  MMModemLock  lock;
+  guint        retries_before;
+  char        *puk;
+  char        *pin;
+  GError      *error;
+  gulong       notify_id;
+  guint        timeout_id;
+} UnlockData;
+
+static void
+unlock_data_free (UnlockData *data)
+{
+  g_clear_signal_handler (&data->notify_id, data->modem);
+  g_clear_handle_id (&data->timeout_id, g_source_remove);
+  g_clear_object (&data->modem);
+  g_free (data->puk);
+  g_free (data->pin);
+  g_clear_error (&data->error);
+  g_free (data);
+}
+
+static guint
+get_retries (MMModem     *modem,
+             MMModemLock  lock)
+{
+  MMUnlockRetries *retries = mm_modem_peek_unlock_retries (modem);
+
+  return retries != NULL ? mm_unlock_retries_get (retries, lock) : MM_UNLOCK_RETRIES_UNKNOWN;
+}
+
+static const char *
+lock_name (MMModemLock lock)
+{
+  return lock == MM_MODEM_LOCK_SIM_PUK ? _("PUK") : _("PIN");
+}
+
+static void
+return_wrong_code (GTask *task)
+{
+  UnlockData *data = g_task_get_task_data (task);
+  guint retries = get_retries (data->modem, data->lock);
+
+  g_clear_signal_handler (&data->notify_id, data->modem);
+  g_clear_handle_id (&data->timeout_id, g_source_remove);
+
+  if (data->lock == MM_MODEM_LOCK_SIM_PIN &&
+      mm_modem_get_unlock_required (data->modem) == MM_MODEM_LOCK_SIM_PUK)
+    g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_WRONG_CODE,
+                             _("Wrong PIN. The SIM is now blocked: unlock it with its PUK "
+                               "and choose a new PIN"));
+  else if (retries != MM_UNLOCK_RETRIES_UNKNOWN)
+    /* Translators: %s is PIN or PUK */
+    g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_WRONG_CODE,
+                             ngettext ("Wrong %s. %u try left before the SIM is blocked",
+                                       "Wrong %s. %u tries left before the SIM is blocked",
+                                       retries),
+                             lock_name (data->lock), retries);
+  else
+    /* Translators: %s is PIN or PUK */
+    g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_WRONG_CODE,
+                             _("Wrong %s"), lock_name (data->lock));
+
+  g_object_unref (task);
+}
+
+static void
+unlock_retries_changed_cb (GObject    *object,
+                           GParamSpec *pspec,
+                           gpointer    user_data)
+{
+  return_wrong_code (G_TASK (user_data));
+}
+
+static gboolean
+unlock_retries_timeout_cb (gpointer user_data)
+{
+  UnlockData *data = g_task_get_task_data (G_TASK (user_data));
+
+  data->timeout_id = 0;
+  return_wrong_code (G_TASK (user_data));
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+is_wrong_code (const GError *error)
+{
+  g_autofree char *remote = g_dbus_error_get_remote_error (error);
+
+  return g_error_matches (error, MM_MOBILE_EQUIPMENT_ERROR, MM_MOBILE_EQUIPMENT_ERROR_INCORRECT_PASSWORD) ||
+         g_error_matches (error, MM_MOBILE_EQUIPMENT_ERROR, MM_MOBILE_EQUIPMENT_ERROR_SIM_PUK) ||
+         (remote != NULL && g_str_has_suffix (remote, ".IncorrectPassword"));
+}
+
+static void
+send_code_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GTask *task = user_data;
+  UnlockData *data = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  gboolean sent;
+
+  if (data->lock == MM_MODEM_LOCK_SIM_PUK)
+    sent = mm_sim_send_puk_finish (MM_SIM (object), result, &error);
+  else
+    sent = mm_sim_send_pin_finish (MM_SIM (object), result, &error);
+
+  if (sent)
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+      return;
+    }
+
+  if (!is_wrong_code (error))
+    {
+      g_dbus_error_strip_remote_error (error);
+      if (is_permission_denied (error) ||
+          g_error_matches (error, MM_CORE_ERROR, MM_CORE_ERROR_UNAUTHORIZED))
+        g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NOT_AUTHORIZED,
+                                 _("You are not authorized to unlock the SIM (%s)"), error->message);
+      else
+        g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_FAILED,
+                                 _("Could not unlock the SIM: %s"), error->message);
+      g_object_unref (task);
+      return;
+    }
+
+  /* A wrong code is reported, never tried again. ModemManager reads the
+   * retries left from the SIM around its reply: wait a moment for them
+   * unless they have already come down. */
+  if (data->retries_before != MM_UNLOCK_RETRIES_UNKNOWN &&
+      get_retries (data->modem, data->lock) < data->retries_before)
+    {
+      return_wrong_code (task);
+      return;
+    }
+
+  data->notify_id = g_signal_connect (data->modem, "notify::unlock-retries",
+                                      G_CALLBACK (unlock_retries_changed_cb), task);
+  data->timeout_id = g_timeout_add_seconds (UNLOCK_RETRIES_TIMEOUT_SECONDS,
+                                            unlock_retries_timeout_cb, task);
+}
+
+static void
+get_sim_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  GTask *task = user_data;
+  UnlockData *data = g_task_get_task_data (task);
+  g_autoptr(MMSim) sim = NULL;
+  g_autoptr(GError) error = NULL;
+
+  sim = mm_modem_get_sim_finish (MM_MODEM (object), result, &error);
+  if (sim == NULL)
+    {
+      g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_FAILED,
+                               _("Could not reach the SIM: %s"),
+                               error != NULL ? error->message : _("the modem has none"));
+      g_object_unref (task);
+      return;
+    }
+
+  if (data->lock == MM_MODEM_LOCK_SIM_PUK)
+    mm_sim_send_puk (sim, data->puk, data->pin, g_task_get_cancellable (task), send_code_cb, task);
+  else
+    mm_sim_send_pin (sim, data->pin, g_task_get_cancellable (task), send_code_cb, task);
+}
+
+/**
+ * plug_broadband_unlock_async:
+ * @modem: ModemManager's object of the modem
+ * @puk: (nullable): the PUK, when the SIM is blocked
+ * @pin: the PIN; with @puk, the new PIN
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when the SIM is unlocked, or refused the code
+ * @user_data: data for @callback
+ *
+ * Sends the code once. A wrong one fails with
+ * %PLUG_BROADBAND_ERROR_WRONG_CODE saying how many tries are left; it is
+ * never sent again, since three wrong PINs block the SIM.
+ */
+void
+plug_broadband_unlock_async (MMObject            *modem,
+                             const char          *puk,
+                             const char          *pin,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  GTask *task;
+  UnlockData *data;
+  GError *error = NULL;
+  MMModemLock required;
+
+  g_return_if_fail (MM_IS_OBJECT (modem));
+  g_return_if_fail (pin != NULL);
+
+  task = g_task_new (modem, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_broadband_unlock_async);
+
+  if ((puk != NULL && !plug_broadband_puk_validate (puk, &error)) ||
+      !plug_broadband_pin_validate (pin, &error))
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+
+  data = g_new0 (UnlockData, 1);
+  data->modem = mm_object_get_modem (modem);
+  data->puk = g_strdup (puk);
+  data->pin = g_strdup (pin);
+  data->lock = puk != NULL ? MM_MODEM_LOCK_SIM_PUK : MM_MODEM_LOCK_SIM_PIN;
+  g_task_set_task_data (task, data, (GDestroyNotify) unlock_data_free);
+
+  if (data->modem == NULL)
+    {
+      g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NO_MODEM,
+                               _("The modem is gone: it was unplugged or switched off"));
+      g_object_unref (task);
+      return;
+    }
+
+  required = mm_modem_get_unlock_required (data->modem);
+  if (required != data->lock)
+    {
+      if (required == MM_MODEM_LOCK_SIM_PUK)
+        g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NOT_LOCKED,
+                                 _("The SIM is blocked: unlock it with its PUK and a new PIN"));
+      else if (required == MM_MODEM_LOCK_SIM_PIN)
+        g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NOT_LOCKED,
+                                 _("The SIM is not blocked: unlock it with its PIN"));
+      else if (required == MM_MODEM_LOCK_NONE)
+        g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NOT_LOCKED,
+                                 _("The SIM is not locked"));
+      else
+        g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NOT_LOCKED,
+                                 _("The modem waits for a code other than the SIM's PIN or PUK (%s)"),
+                                 mm_modem_lock_get_string (required));
+      g_object_unref (task);
+      return;
+    }
+
+  data->retries_before = get_retries (data->modem, data->lock);
+  mm_modem_get_sim (data->modem, cancellable, get_sim_cb, task);
+}
+
+gboolean
+plug_broadband_unlock_finish (GAsyncResult  *result,
+                              GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
