@@ -33,75 +33,14 @@ static const PlugCliCommand subcommands[] = {
   { "unlock", N_("Unlock a modem's SIM with its PIN or PUK"), plug_cli_broadband_unlock },
 };
 
-static void
-print_subcommands (void)
-{
-  g_printerr (_("Subcommands:\n"));
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    g_printerr ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
-}
-
-static void
-print_help (void)
-{
-  g_print (_("Usage:\n  plugboardctl broadband SUBCOMMAND [OPTIONS…]\n\n"));
-  g_print (_("Mobile broadband modems, providers and connections.\n\n"));
-  g_print (_("Subcommands:\n"));
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    g_print ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
-  g_print (_("\nRun “plugboardctl broadband SUBCOMMAND --help” for the options of a subcommand.\n"));
-}
-
-static int
-broadband_usage_error (const char *message)
-{
-  g_printerr ("plugboardctl broadband: %s\n", message);
-  print_subcommands ();
-  g_printerr (_("Try “plugboardctl broadband --help” for more information.\n"));
-
-  return PLUG_CLI_EXIT_USAGE;
-}
-
 int
 plug_cli_broadband (int      argc,
-                    char   **argv,
-                    gboolean json)
+                   char   **argv,
+                   gboolean json)
 {
-  g_autofree char *message = NULL;
-  int first = 1;
-
-  for (; first < argc && argv[first][0] == '-'; first++)
-    {
-      const char *option = argv[first];
-
-      if (g_str_equal (option, "--help") || g_str_equal (option, "-h"))
-        {
-          print_help ();
-          return PLUG_CLI_EXIT_DONE;
-        }
-      else if (g_str_equal (option, "--json"))
-        {
-          json = TRUE;
-        }
-      else
-        {
-          message = g_strdup_printf (_("unknown option “%s”"), option);
-          return broadband_usage_error (message);
-        }
-    }
-
-  if (first >= argc)
-    return broadband_usage_error (_("no subcommand given"));
-
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    {
-      if (g_str_equal (subcommands[i].name, argv[first]))
-        return subcommands[i].run (argc - first, argv + first, json);
-    }
-
-  message = g_strdup_printf (_("unknown subcommand “%s”"), argv[first]);
-
-  return broadband_usage_error (message);
+  return plug_cli_run_group ("broadband", _("Mobile broadband modems, providers and connections."),
+                            subcommands, G_N_ELEMENTS (subcommands),
+                            argc, argv, json);
 }
 
 /* --- broadband providers ----------------------------------------------- */

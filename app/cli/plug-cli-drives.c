@@ -38,75 +38,14 @@ static const PlugCliCommand subcommands[] = {
   { "benchmark", N_("Measure how fast a drive reads, and a mounted volume writes"), plug_cli_drives_benchmark },
 };
 
-static void
-print_subcommands (void)
-{
-  g_printerr (_("Subcommands:\n"));
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    g_printerr ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
-}
-
-static void
-print_help (void)
-{
-  g_print (_("Usage:\n  plugboardctl drives SUBCOMMAND [OPTIONS…]\n\n"));
-  g_print (_("External drives, memory cards and disk images.\n\n"));
-  g_print (_("Subcommands:\n"));
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    g_print ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
-  g_print (_("\nRun “plugboardctl drives SUBCOMMAND --help” for the options of a subcommand.\n"));
-}
-
-static int
-drives_usage_error (const char *message)
-{
-  g_printerr ("plugboardctl drives: %s\n", message);
-  print_subcommands ();
-  g_printerr (_("Try “plugboardctl drives --help” for more information.\n"));
-
-  return PLUG_CLI_EXIT_USAGE;
-}
-
 int
 plug_cli_drives (int      argc,
-                 char   **argv,
-                 gboolean json)
+                char   **argv,
+                gboolean json)
 {
-  g_autofree char *message = NULL;
-  int first = 1;
-
-  for (; first < argc && argv[first][0] == '-'; first++)
-    {
-      const char *option = argv[first];
-
-      if (g_str_equal (option, "--help") || g_str_equal (option, "-h"))
-        {
-          print_help ();
-          return PLUG_CLI_EXIT_DONE;
-        }
-      else if (g_str_equal (option, "--json"))
-        {
-          json = TRUE;
-        }
-      else
-        {
-          message = g_strdup_printf (_("unknown option “%s”"), option);
-          return drives_usage_error (message);
-        }
-    }
-
-  if (first >= argc)
-    return drives_usage_error (_("no subcommand given"));
-
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    {
-      if (g_str_equal (subcommands[i].name, argv[first]))
-        return subcommands[i].run (argc - first, argv + first, json);
-    }
-
-  message = g_strdup_printf (_("unknown subcommand “%s”"), argv[first]);
-
-  return drives_usage_error (message);
+  return plug_cli_run_group ("drives", _("External drives, memory cards and disk images."),
+                            subcommands, G_N_ELEMENTS (subcommands),
+                            argc, argv, json);
 }
 
 /* --- drives list ------------------------------------------------------ */

@@ -29,75 +29,14 @@ static const PlugCliCommand subcommands[] = {
   { "status", N_("Show the GPUs, their drivers, and whether the machine can suspend and hibernate"), graphics_status },
 };
 
-static void
-print_subcommands (void)
-{
-  g_printerr (_("Subcommands:\n"));
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    g_printerr ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
-}
-
-static void
-print_help (void)
-{
-  g_print (_("Usage:\n  plugboardctl graphics SUBCOMMAND [OPTIONS…]\n\n"));
-  g_print (_("GPUs, their drivers, and power.\n\n"));
-  g_print (_("Subcommands:\n"));
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    g_print ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
-  g_print (_("\nRun “plugboardctl graphics SUBCOMMAND --help” for the options of a subcommand.\n"));
-}
-
-static int
-graphics_usage_error (const char *message)
-{
-  g_printerr ("plugboardctl graphics: %s\n", message);
-  print_subcommands ();
-  g_printerr (_("Try “plugboardctl graphics --help” for more information.\n"));
-
-  return PLUG_CLI_EXIT_USAGE;
-}
-
 int
 plug_cli_graphics (int      argc,
-                   char   **argv,
-                   gboolean json)
+                  char   **argv,
+                  gboolean json)
 {
-  g_autofree char *message = NULL;
-  int first = 1;
-
-  for (; first < argc && argv[first][0] == '-'; first++)
-    {
-      const char *option = argv[first];
-
-      if (g_str_equal (option, "--help") || g_str_equal (option, "-h"))
-        {
-          print_help ();
-          return PLUG_CLI_EXIT_DONE;
-        }
-      else if (g_str_equal (option, "--json"))
-        {
-          json = TRUE;
-        }
-      else
-        {
-          message = g_strdup_printf (_("unknown option “%s”"), option);
-          return graphics_usage_error (message);
-        }
-    }
-
-  if (first >= argc)
-    return graphics_usage_error (_("no subcommand given"));
-
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    {
-      if (g_str_equal (subcommands[i].name, argv[first]))
-        return subcommands[i].run (argc - first, argv + first, json);
-    }
-
-  message = g_strdup_printf (_("unknown subcommand “%s”"), argv[first]);
-
-  return graphics_usage_error (message);
+  return plug_cli_run_group ("graphics", _("GPUs, their drivers, and power."),
+                            subcommands, G_N_ELEMENTS (subcommands),
+                            argc, argv, json);
 }
 
 /* --- graphics status -------------------------------------------------- */

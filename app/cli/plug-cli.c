@@ -242,3 +242,85 @@ plug_cli_run (const PlugCliCommand  *commands,
 
   return PLUG_CLI_EXIT_USAGE;
 }
+
+static void
+print_group_subcommands (const PlugCliCommand *subcommands,
+                         guint                 n_subcommands,
+                         void                (*print) (const char *format, ...))
+{
+  print (_("Subcommands:\n"));
+  for (guint i = 0; i < n_subcommands; i++)
+    print ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
+}
+
+static int
+group_usage_error (const char           *group,
+                   const PlugCliCommand *subcommands,
+                   guint                 n_subcommands,
+                   const char           *message)
+{
+  g_printerr ("plugboardctl %s: %s\n", group, message);
+  print_group_subcommands (subcommands, n_subcommands, g_printerr);
+  g_printerr (_("Try “plugboardctl %s --help” for more information.\n"), group);
+
+  return PLUG_CLI_EXIT_USAGE;
+}
+
+/**
+ * plug_cli_run_group:
+ * @group: the command, such as "drives"
+ * @summary: what the group is about, one sentence for --help
+ * @subcommands: its subcommands
+ *
+ * Runs a command made of subcommands (`plugboardctl drives list`): the
+ * options before the subcommand (--help, --json) and the dispatch, the
+ * same for every group.
+ */
+int
+plug_cli_run_group (const char           *group,
+                    const char           *summary,
+                    const PlugCliCommand *subcommands,
+                    guint                 n_subcommands,
+                    int                   argc,
+                    char                **argv,
+                    gboolean              json)
+{
+  g_autofree char *message = NULL;
+  int first = 1;
+
+  for (; first < argc && argv[first][0] == '-'; first++)
+    {
+      const char *option = argv[first];
+
+      if (g_str_equal (option, "--help") || g_str_equal (option, "-h"))
+        {
+          g_print (_("Usage:\n  plugboardctl %s SUBCOMMAND [OPTIONS…]\n\n"), group);
+          g_print ("%s\n\n", summary);
+          print_group_subcommands (subcommands, n_subcommands, g_print);
+          g_print (_("\nRun “plugboardctl %s SUBCOMMAND --help” for the options of a subcommand.\n"), group);
+          return PLUG_CLI_EXIT_DONE;
+        }
+      else if (g_str_equal (option, "--json"))
+        {
+          json = TRUE;
+        }
+      else
+        {
+          message = g_strdup_printf (_("unknown option “%s”"), option);
+          return group_usage_error (group, subcommands, n_subcommands, message);
+        }
+    }
+
+  if (first >= argc)
+    return group_usage_error (group, subcommands, n_subcommands, _("no subcommand given"));
+
+  for (guint i = 0; i < n_subcommands; i++)
+    {
+      if (g_str_equal (subcommands[i].name, argv[first]))
+        return subcommands[i].run (argc - first, argv + first, json);
+    }
+
+  message = g_strdup_printf (_("unknown subcommand “%s”"), argv[first]);
+
+  return group_usage_error (group, subcommands, n_subcommands, message);
+}

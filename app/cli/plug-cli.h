@@ -46,6 +46,14 @@ int             plug_cli_run                  (const PlugCliCommand *commands,
                                                int                 argc,
                                                char              **argv);
 
+int             plug_cli_run_group            (const char           *group,
+                                               const char           *summary,
+                                               const PlugCliCommand *subcommands,
+                                               guint                 n_subcommands,
+                                               int                   argc,
+                                               char                **argv,
+                                               gboolean              json);
+
 int             plug_cli_status               (int                argc,
                                                char             **argv,
                                                gboolean           json);
