@@ -148,7 +148,7 @@ output=$(as_tester "${BROADBAND[@]}" disconnect "Vodafone Mobile Internet")
 check "disconnecting what is not connected is done ($output)" grep -q 'is not connected' <<<"$output"
 
 # --- delete ---
-as_tester "${BROADBAND[@]}" delete "Vodafone Mobile Internet"
+as_tester "${BROADBAND[@]}" delete "Vodafone Mobile Internet" >&2
 status=$?
 check "delete by name succeeds ($status)" test $status = 0
 check "the keyfile is gone" test -z "$(keyfile "$uuid")"
