@@ -63,6 +63,10 @@ initramfs_runs () { [ -f "$work/initramfs-runs" ] && wc -l <"$work/initramfs-run
 # comes before AddressSanitizer's runtime.
 if ldd "$HELPER" 2>/dev/null | grep -q 'libasan\.so'; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+  # The project's suppressions, and one for GDBus messages in flight when
+  # the helper exits (see tests/fixtures/helper/lsan-extra.supp).
+  cat "$PLUG_SOURCE_DIR/tests/lsan.supp" "$FIXTURES/helper/lsan-extra.supp" >"$work/lsan.supp"
+  export LSAN_OPTIONS="suppressions=$work/lsan.supp:print_suppressions=0"
 fi
 
 helper_process () {
