@@ -75,12 +75,14 @@ for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.05; don
 check "Ctrl+Q quits" sh -c "! kill -0 $app_pid 2>/dev/null"
 app_pid=
 
-# With a keyfile backend, a size set before the start is the size shown.
+# With a keyfile backend, a size and panel set before the start are the
+# ones shown, and what is shown at the close is saved.
 mkdir -p "$GUI_DIR/config/glib-2.0/settings"
 cat >"$GUI_DIR/config/glib-2.0/settings/keyfile" <<KEYFILE
 [io/github/plugboard/Plugboard]
 window-width=700
 window-height=500
+last-panel='graphics'
 KEYFILE
 GUI_GSETTINGS_BACKEND=keyfile run_gui "$PLUGBOARD"
 wait_first_frame 30
@@ -94,6 +96,23 @@ for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.05; don
 app_pid=
 check "closing the window saved its new size" \
   grep -q '^window-width=800$' "$GUI_DIR/config/glib-2.0/settings/keyfile"
+check "the remembered panel came back and was saved again" \
+  grep -q "^last-panel='graphics'$" "$GUI_DIR/config/glib-2.0/settings/keyfile"
+
+# A panel chosen with --panel wins over the remembered one, and is the one
+# saved at the close.
+cat >"$GUI_DIR/config/glib-2.0/settings/keyfile" <<KEYFILE
+[io/github/plugboard/Plugboard]
+last-panel='graphics'
+KEYFILE
+GUI_GSETTINGS_BACKEND=keyfile run_gui "$PLUGBOARD" --panel=broadband
+wait_first_frame 30
+sleep 0.3
+xdotool mousemove 400 300 key ctrl+w
+for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.05; done
+app_pid=
+check "--panel=broadband opened that panel, and it was saved at the close" \
+  grep -q "^last-panel='broadband'$" "$GUI_DIR/config/glib-2.0/settings/keyfile"
 
 # Command-line errors.
 "$PLUGBOARD" --panel=nonsense >/dev/null 2>&1
