@@ -62,13 +62,7 @@ initramfs_runs () { [ -f "$work/initramfs-runs" ] && wc -l <"$work/initramfs-run
 # See tests/fixtures/gpus/umockdev-wrapper: umockdev's preload library
 # comes before AddressSanitizer's runtime.
 if ldd "$HELPER" 2>/dev/null | grep -q 'libasan\.so'; then
-  # LeakSanitizer reports GDBus messages that reached the helper's worker
-  # thread but were not dispatched when it exits (the test changes
-  # polkit's rules, and polkitd signals each change); the whole stack is
-  # GIO's and the cause is not found yet (see the session note). Until it
-  # is, leak detection is off for the helper's process here; ASan and
-  # UBSan still stop it at any memory error.
-  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0:detect_leaks=0"
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 fi
 
 helper_process () {
