@@ -693,10 +693,10 @@ measure_access_time (GTask         *task,
   return TRUE;
 }
 
-/* Creates a file no one else has, preferring O_DIRECT. */
-static int
+/* Creates a file no one else has, preferring O_DIRECT; returns its path. */
+static char *
 create_test_file (BenchmarkJob  *job,
-                  char         **path_out,
+                  int           *fd_out,
                   GError       **error)
 {
   g_autofree char *path = NULL;
@@ -726,11 +726,11 @@ create_test_file (BenchmarkJob  *job,
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
                    _("Could not create a test file in %s: %s"),
                    job->mount_point, g_strerror (saved_errno));
-      return -1;
+      return NULL;
     }
 
-  *path_out = g_steal_pointer (&path);
-  return fd;
+  *fd_out = fd;
+  return g_steal_pointer (&path);
 }
 
 static gboolean
@@ -783,8 +783,8 @@ measure_writes (GTask         *task,
   for (guint64 i = 0; i < chunk_size / sizeof (guint32); i++)
     ((guint32 *) buffer)[i] = g_random_int ();
 
-  fd = create_test_file (job, &path, error);
-  if (fd < 0)
+  path = create_test_file (job, &fd, error);
+  if (path == NULL)
     return FALSE;
 
   report_progress (task, PLUG_BENCHMARK_STEP_WRITING, 0.5);

@@ -296,10 +296,12 @@ usage_refreshed_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   /* Not knowing the usage is a state the views show, not a failure. */
-  if (!plug_volume_refresh_usage_finish (PLUG_VOLUME (object), result, &error) &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_debug ("Could not read how full %s is: %s",
-             PLUG_VOLUME (object)->device, error->message);
+  if (plug_volume_refresh_usage_finish (PLUG_VOLUME (object), result, &error) ||
+      error == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  g_debug ("Could not read how full %s is: %s",
+           PLUG_VOLUME (object)->device, error->message);
 }
 
 static void
