@@ -516,16 +516,21 @@ read_fully (int       fd,
       if (count < 0)
         {
           int saved_errno = errno;
+          g_autofree char *offset = g_strdup_printf ("%" G_GUINT64_FORMAT, position + done);
 
           g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       _("Could not read the drive at byte %" G_GUINT64_FORMAT ": %s"),
-                       position + done, g_strerror (saved_errno));
+                       /* Translators: the number of a byte on the drive, then why */
+                       _("Could not read the drive at byte %s: %s"),
+                       offset, g_strerror (saved_errno));
           return FALSE;
         }
       if (count == 0)
         {
+          g_autofree char *offset = g_strdup_printf ("%" G_GUINT64_FORMAT, position + done);
+
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                       _("The drive ended early, at byte %" G_GUINT64_FORMAT), position + done);
+                       /* Translators: the number of a byte on the drive */
+                       _("The drive ended early, at byte %s"), offset);
           return FALSE;
         }
       done += (guint64) count;
@@ -575,9 +580,12 @@ allocate_aligned (guint    block_size,
 
   if (result != 0)
     {
+      g_autofree char *size_text = g_format_size (size);
+
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("Could not allocate %" G_GUINT64_FORMAT " bytes for the speed test: %s"),
-                   size, g_strerror (result));
+                   /* Translators: a size, then why */
+                   _("Could not allocate %s of memory for the speed test: %s"),
+                   size_text, g_strerror (result));
       return NULL;
     }
 
