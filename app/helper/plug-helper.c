@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "plug-driver-rules.h"
 #include "plug-gpu-list.h"
 #include "plug-helper-config.h"
 #include "plug-helper-generated.h"
@@ -36,7 +37,6 @@
  * app/helper/README.md is the security review.
  */
 
-#define MAX_ARGUMENT_LENGTH 64
 #define DEFAULT_IDLE_TIMEOUT_SECONDS 30
 #define ACTION_GET_DRIVER_CHOICES "io.github.plugboard.get-driver-choices"
 #define ACTION_SET_GPU_DRIVER "io.github.plugboard.set-gpu-driver"
@@ -176,72 +176,34 @@ call_return_error (Call   *call,
 
 /* --- 1. the arguments' form ----------------------------------------------- */
 
-/* Checks a string from the caller before it is used for anything: not
- * empty, at most MAX_ARGUMENT_LENGTH bytes, UTF-8 (which the bus already
- * guarantees, and which is checked again since this is the line of
- * defence), and only characters from @allowed. The value itself never goes
- * into the message: it may be anything. */
-static gboolean
-check_argument_form (const char  *value,
-                     const char  *what,
-                     const char  *allowed,
-                     GError     **error)
-{
-  gsize length = strlen (value);
-
-  if (length == 0)
-    {
-      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, "The %s is empty", what);
-      return FALSE;
-    }
-  if (length > MAX_ARGUMENT_LENGTH)
-    {
-      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
-                   "The %s is longer than %d bytes", what, MAX_ARGUMENT_LENGTH);
-      return FALSE;
-    }
-  if (!g_utf8_validate (value, length, NULL))
-    {
-      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, "The %s is not valid UTF-8", what);
-      return FALSE;
-    }
-  for (const char *c = value; *c != '\0'; c++)
-    {
-      if (strchr (allowed, *c) == NULL)
-        {
-          g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
-                       "The %s may only contain the characters %s", what, allowed);
-          return FALSE;
-        }
-    }
-
-  return TRUE;
-}
-
+/* The core's rules (plug-driver-rules.c), the same that plugboardctl and
+ * the panel check before calling: not empty, at most 64 bytes, UTF-8, and
+ * only the characters a slot or a module name has. The error becomes
+ * InvalidArgs; its message never holds the value. */
 static gboolean
 check_pci_slot_form (const char  *pci_slot,
                      GError     **error)
 {
-  return check_argument_form (pci_slot, "PCI slot", "0123456789abcdef:.", error);
+  g_autoptr(GError) local_error = NULL;
+
+  if (plug_driver_rules_check_pci_slot (pci_slot, &local_error))
+    return TRUE;
+
+  g_set_error_literal (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, local_error->message);
+  return FALSE;
 }
 
 static gboolean
 check_driver_form (const char  *driver,
                    GError     **error)
 {
-  if (!check_argument_form (driver, "driver name", "abcdefghijklmnopqrstuvwxyz0123456789_", error))
-    return FALSE;
+  g_autoptr(GError) local_error = NULL;
 
-  /* Module names start with a letter; this also keeps anything that looks
-   * like an option ("-" is not allowed anyway) out. */
-  if (!g_ascii_isalpha (driver[0]))
-    {
-      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
-                   "The driver name must start with a letter");
-      return FALSE;
-    }
+  if (plug_driver_rules_check_driver (driver, &local_error))
+    return TRUE;
 
-  return TRUE;
+  g_set_error_literal (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, local_error->message);
+  return FALSE;
 }
 
 /* --- 3. the arguments against what the helper finds ----------------------- */
