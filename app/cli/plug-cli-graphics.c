@@ -11,22 +11,29 @@
 #include <glib/gi18n.h>
 
 #include "plug-cli.h"
+#include "plug-driver-rules.h"
+#include "plug-driver-switch.h"
 #include "plug-gpu-list.h"
 #include "plug-power.h"
 
 /*
  * `plugboardctl graphics` is a group of subcommands, one per thing the
- * Graphics panel does. Only `status` exists so far: it needs no system
- * service, only udev, sysfs, /proc and the installed kernel modules.
+ * Graphics panel does. `status` needs no system service, only udev,
+ * sysfs, /proc and the installed kernel modules; `set-driver` and
+ * `revert` call plugboard-helper on the system bus, which asks polkit.
  *
  * Displays are not listed: monitors, their modes and scales come from the
  * display server (GdkMonitor), which a command-line tool does not talk to.
  */
 
 static int graphics_status (int argc, char **argv, gboolean json);
+static int graphics_set_driver (int argc, char **argv, gboolean json);
+static int graphics_revert (int argc, char **argv, gboolean json);
 
 static const PlugCliCommand subcommands[] = {
   { "status", N_("Show the GPUs, their drivers, and whether the machine can suspend and hibernate"), graphics_status },
+  { "set-driver", N_("Choose the kernel driver a GPU uses from the next start on"), graphics_set_driver },
+  { "revert", N_("Undo the driver choice for a GPU"), graphics_revert },
 };
 
 int
@@ -303,6 +310,165 @@ graphics_status (int      argc,
     {
       print_text (G_LIST_MODEL (gpus), power);
     }
+
+  return PLUG_CLI_EXIT_DONE;
+}
+
+/* --- graphics set-driver, graphics revert ------------------------------ */
+
+static void
+driver_switch_done_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  GAsyncResult **result_out = user_data;
+
+  *result_out = g_object_ref (result);
+  g_main_context_wakeup (NULL);
+}
+
+static PlugDriverSwitch *
+new_driver_switch (PlugServices **services_out,
+                   GError       **error)
+{
+  g_autoptr(PlugServices) services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_NONE, error);
+  GDBusConnection *system_bus;
+
+  if (services == NULL)
+    return NULL;
+
+  system_bus = plug_services_get_system_bus (services);
+  if (system_bus == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED,
+                   _("Cannot reach the system bus: %s"), plug_services_get_system_bus_error (services));
+      return NULL;
+    }
+
+  *services_out = g_steal_pointer (&services);
+  return plug_driver_switch_new (system_bus);
+}
+
+static void
+print_change_json (const char *pci_slot,
+                   const char *driver,
+                   gboolean    reverted)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) node = NULL;
+
+  json_builder_begin_object (builder);
+  add_string_member (builder, "pci_slot", pci_slot);
+  if (!reverted)
+    add_string_member (builder, "driver", driver);
+  add_boolean_member (builder, "reverted", reverted);
+  add_boolean_member (builder, "restart_needed", TRUE);
+  json_builder_end_object (builder);
+  node = json_builder_get_root (builder);
+  plug_cli_print_json (node);
+}
+
+static int
+graphics_set_driver (int      argc,
+                     char   **argv,
+                     gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugDriverSwitch) driver_switch = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *pci_slot, *driver;
+  int exit_code;
+
+  context = plug_cli_option_context_new ("graphics set-driver", _("PCI_SLOT DRIVER"),
+                                         _("Make the kernel use DRIVER for the GPU at PCI_SLOT from the "
+                                           "next start on. The driver must be installed and able to "
+                                           "drive the GPU (see “plugboardctl graphics status”). Needs "
+                                           "plugboard-helper and an administrator’s authorization."),
+                                         &json);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc != 3)
+    return plug_cli_usage_error ("graphics set-driver", _("Expected a PCI slot and a driver"));
+  pci_slot = argv[1];
+  driver = argv[2];
+
+  /* The form first, before anything is sent. */
+  if (!plug_driver_rules_check_pci_slot (pci_slot, &error) ||
+      !plug_driver_rules_check_driver (driver, &error))
+    return plug_cli_usage_error ("graphics set-driver", "%s", error->message);
+
+  driver_switch = new_driver_switch (&services, &error);
+  if (driver_switch == NULL)
+    return plug_cli_fail ("%s", error->message);
+
+  plug_driver_switch_set_driver_async (driver_switch, pci_slot, driver, NULL,
+                                       driver_switch_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!plug_driver_switch_set_driver_finish (driver_switch, result, &error))
+    return plug_cli_fail ("%s", error->message);
+
+  if (json)
+    print_change_json (pci_slot, driver, FALSE);
+  else
+    /* Translators: the GPU's PCI slot, and the driver */
+    g_print (_("The GPU at %s will use %s after the next restart.\n"
+               "To undo this: plugboardctl graphics revert %s\n"), pci_slot, driver, pci_slot);
+
+  return PLUG_CLI_EXIT_DONE;
+}
+
+static int
+graphics_revert (int      argc,
+                 char   **argv,
+                 gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugDriverSwitch) driver_switch = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *pci_slot;
+  int exit_code;
+
+  context = plug_cli_option_context_new ("graphics revert", _("PCI_SLOT"),
+                                         _("Undo the driver choice made for the GPU at PCI_SLOT; "
+                                           "from the next start on the kernel chooses as it did before. "
+                                           "Needs plugboard-helper and an administrator’s authorization."),
+                                         &json);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc != 2)
+    return plug_cli_usage_error ("graphics revert", _("Expected a PCI slot"));
+  pci_slot = argv[1];
+
+  if (!plug_driver_rules_check_pci_slot (pci_slot, &error))
+    return plug_cli_usage_error ("graphics revert", "%s", error->message);
+
+  driver_switch = new_driver_switch (&services, &error);
+  if (driver_switch == NULL)
+    return plug_cli_fail ("%s", error->message);
+
+  plug_driver_switch_revert_async (driver_switch, pci_slot, NULL, driver_switch_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!plug_driver_switch_revert_finish (driver_switch, result, &error))
+    return plug_cli_fail ("%s", error->message);
+
+  if (json)
+    print_change_json (pci_slot, NULL, TRUE);
+  else
+    /* Translators: the GPU's PCI slot */
+    g_print (_("The driver choice for the GPU at %s is undone; it takes effect after the next restart.\n"),
+             pci_slot);
 
   return PLUG_CLI_EXIT_DONE;
 }
