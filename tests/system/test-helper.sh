@@ -54,6 +54,7 @@ touch "$work/started"
 cat >"$work/initramfs-tool" <<TOOL
 #!/bin/sh
 echo run >>"$work/initramfs-runs"
+if [ -e "$work/initramfs-slow" ]; then touch "$work/initramfs-started"; sleep 2; fi
 [ ! -e "$work/initramfs-fail" ]
 TOOL
 chmod 755 "$work/initramfs-tool"
@@ -362,6 +363,28 @@ ctl graphics revert "$TAHITI"
 check "... and revert cleans up (exit $status)" nothing_written "$root"
 stop_helper
 check "the helper exits cleanly on SIGTERM (status $helper_status)" test "$helper_status" = 0
+
+# --- stopping with a call in progress ------------------------------------
+
+# SIGTERM while a change waits for a slow initramfs tool: the helper takes
+# no new call, answers the one in progress, and only then exits, cleanly.
+root=$work/stop
+check "the helper starts for the stop test" start_helper amd-tahiti-radeon "$root"
+touch "$work/initramfs-slow"
+rm -f "$work/initramfs-started"
+( call SetGpuDriver "$TAHITI" amdgpu; echo "$?:$reply" >"$work/slow-call" ) &
+slow_call=$!
+wait_until 10 test -e "$work/initramfs-started"
+kill -TERM "$(helper_process)"
+wait "$slow_call"
+check "SIGTERM during a change: the call in progress still gets its answer: $(cat "$work/slow-call")" \
+  eval '[[ "$(cat "$work/slow-call")" == 0:* ]]'
+check "... its file is whole" same "$root/etc/modprobe.d/plugboard-gpu.conf" "$FIXTURES/helper/tahiti-amdgpu.conf"
+wait "$helper_pid"
+helper_status=$?
+helper_pid=
+check "... and the helper then exits cleanly (status $helper_status)" test "$helper_status" = 0
+rm "$work/initramfs-slow"
 
 # --- idle exit -------------------------------------------------------------
 
