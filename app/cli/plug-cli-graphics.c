@@ -77,9 +77,10 @@ add_boolean_member (JsonBuilder *builder,
 }
 
 static void
-add_gpu_json (JsonBuilder  *builder,
-              PlugGpu      *gpu,
-              PlugRenderer *renderer)
+add_gpu_json (JsonBuilder             *builder,
+              PlugGpu                 *gpu,
+              PlugRenderer            *renderer,
+              const PlugSwitcherooGpu *switcheroo_gpu)
 {
   const char * const *alternatives = plug_gpu_get_alternatives (gpu);
 
@@ -133,6 +134,21 @@ add_gpu_json (JsonBuilder  *builder,
       json_builder_add_string_value (builder, vulkan_devices[i]);
     json_builder_end_array (builder);
   }
+
+  /* What makes an app render on this GPU, from switcheroo-control (the
+   * probe ran with it); null without switcheroo-control. */
+  json_builder_set_member_name (builder, "launch_environment");
+  if (switcheroo_gpu != NULL)
+    {
+      json_builder_begin_array (builder);
+      for (guint i = 0; switcheroo_gpu->environment[i] != NULL; i++)
+        json_builder_add_string_value (builder, switcheroo_gpu->environment[i]);
+      json_builder_end_array (builder);
+    }
+  else
+    {
+      json_builder_add_null_value (builder);
+    }
 
   add_boolean_member (builder, "integrated", plug_gpu_is_integrated (gpu));
   add_string_member (builder, "reason", plug_gpu_get_reason (gpu));
@@ -200,7 +216,8 @@ build_json (GListModel     *gpus,
     {
       g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
 
-      add_gpu_json (builder, gpu, g_ptr_array_index (renderers, i));
+      add_gpu_json (builder, gpu, g_ptr_array_index (renderers, i),
+                    switcheroo != NULL ? plug_switcheroo_find_gpu (switcheroo, gpu) : NULL);
     }
   json_builder_end_array (builder);
 

@@ -91,10 +91,20 @@ parse_gpus (PlugSwitcheroo *self,
       g_variant_dict_init (&dict, entry);
       if (g_variant_dict_lookup (&dict, "Name", "&s", &name))
         gpu->name = g_strdup (name);
+      /* A flat list of names and values: ["DRI_PRIME", "pci-0000_01_00_0"]. */
       if (g_variant_dict_lookup (&dict, "Environment", "^as", &environment))
-        gpu->environment = environment;
+        {
+          guint n_strings = g_strv_length (environment);
+
+          gpu->environment = g_new0 (char *, n_strings / 2 + 1);
+          for (guint i = 0; i + 1 < n_strings; i += 2)
+            gpu->environment[i / 2] = g_strconcat (environment[i], "=", environment[i + 1], NULL);
+          g_strfreev (environment);
+        }
       else
-        gpu->environment = g_new0 (char *, 1);
+        {
+          gpu->environment = g_new0 (char *, 1);
+        }
       g_variant_dict_lookup (&dict, "Default", "b", &gpu->is_default);
       g_variant_dict_clear (&dict);
       g_variant_unref (entry);

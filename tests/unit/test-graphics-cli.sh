@@ -58,9 +58,9 @@ expect () {
 
 jq_true () { jq -e "$2" "$1" >/dev/null; }
 
-gpu_keys='["alternatives","boot_vga","device_id","driver","driver_license","driver_version","hardware_accelerated","integrated","model","opengl_version","pci_slot","reason","renderer","renderer_error","software_reason","software_reason_text","vendor","vendor_id","vulkan"]'
+gpu_keys='["alternatives","boot_vga","device_id","driver","driver_license","driver_version","hardware_accelerated","integrated","launch_environment","model","opengl_version","pci_slot","reason","renderer","renderer_error","software_reason","software_reason_text","vendor","vendor_id","vulkan"]'
 # The facts about the GPU, without what the renderer probe says.
-facts='def facts: del(.renderer, .opengl_version, .hardware_accelerated, .software_reason, .software_reason_text, .renderer_error, .vulkan);'
+facts='def facts: del(.launch_environment, .renderer, .opengl_version, .hardware_accelerated, .software_reason, .software_reason_text, .renderer_error, .vulkan);'
 
 # The GPUs here are made up, so the renderer probe must not find the
 # machine's own GPU: Mesa renders in software, as it does on a machine
