@@ -499,7 +499,13 @@ switch_clicked_cb (PlugGpuGroup *self)
 
   g_clear_pointer (&self->picked_driver, g_free);
 
-  if (next_driver != NULL)
+  if (candidates->len == 1 && next_driver != NULL)
+    /* Translators: the GPU, the driver it will use at the next start, and
+     * the only other one that can run it */
+    body = g_strdup_printf (_("Choose the driver that runs %s from the next start. Now it is %s; "
+                              "the other installed driver that can run it is %s."),
+                            name, next_driver, (const char *) g_ptr_array_index (candidates, 0));
+  else if (next_driver != NULL)
     /* Translators: the GPU, and the driver it will use at the next start */
     body = g_strdup_printf (_("Choose the driver that runs %s from the next start. Now it is %s."),
                             name, next_driver);
@@ -509,24 +515,32 @@ switch_clicked_cb (PlugGpuGroup *self)
 
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Switch Driver"), body);
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  for (guint i = 0; i < candidates->len; i++)
+  /* One choice is said in the text: a lone check box would look as if it
+   * could be left unchecked. Several are radio buttons, the first picked,
+   * so Next always has a driver to go on with. */
+  if (candidates->len == 1)
     {
-      const char *driver = g_ptr_array_index (candidates, i);
-      GtkWidget *button = gtk_check_button_new_with_label (driver);
-
-      g_object_set_data_full (G_OBJECT (button), "driver", g_strdup (driver), g_free);
-      if (group != NULL)
-        gtk_check_button_set_group (GTK_CHECK_BUTTON (button), group);
-      else
-        group = GTK_CHECK_BUTTON (button);
-      g_signal_connect (button, "toggled", G_CALLBACK (driver_toggled_cb), self);
-      gtk_box_append (GTK_BOX (box), button);
+      set_string (&self->picked_driver, g_ptr_array_index (candidates, 0));
     }
-  /* The first is picked, so Next always has a driver to go on with. */
-  if (group != NULL)
-    gtk_check_button_set_active (group, TRUE);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  else if (candidates->len > 1)
+    {
+      box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+      for (guint i = 0; i < candidates->len; i++)
+        {
+          const char *driver = g_ptr_array_index (candidates, i);
+          GtkWidget *button = gtk_check_button_new_with_label (driver);
+
+          g_object_set_data_full (G_OBJECT (button), "driver", g_strdup (driver), g_free);
+          if (group != NULL)
+            gtk_check_button_set_group (GTK_CHECK_BUTTON (button), group);
+          else
+            group = GTK_CHECK_BUTTON (button);
+          g_signal_connect (button, "toggled", G_CALLBACK (driver_toggled_cb), self);
+          gtk_box_append (GTK_BOX (box), button);
+        }
+      gtk_check_button_set_active (group, TRUE);
+      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+    }
 
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),

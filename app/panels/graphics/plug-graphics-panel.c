@@ -50,8 +50,8 @@ struct _PlugGraphicsPanel
   AdwStatusPage   *error_page;
   GtkBox          *gpus_box;
   GtkWidget       *dual_gpu_group;
-  GtkLabel        *default_gpu_label;
-  GtkLabel        *other_gpu_label;
+  AdwActionRow    *default_gpu_row;
+  AdwActionRow    *other_gpu_row;
   GtkListBox      *displays_list;
   GtkWidget       *no_displays_label;
   AdwActionRow    *suspend_row;
@@ -266,7 +266,9 @@ show_dual_gpu (PlugGraphicsPanel *self)
 
       if (entry->is_default)
         {
-          gtk_label_set_label (self->default_gpu_label, entry->name);
+          g_autofree char *escaped = g_markup_escape_text (entry->name, -1);
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->default_gpu_row), escaped);
         }
       else
         {
@@ -275,7 +277,11 @@ show_dual_gpu (PlugGraphicsPanel *self)
           g_string_append (others, entry->name);
         }
     }
-  gtk_label_set_label (self->other_gpu_label, others->str);
+  {
+    g_autofree char *escaped = g_markup_escape_text (others->str, -1);
+
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->other_gpu_row), escaped);
+  }
   gtk_widget_set_visible (self->dual_gpu_group, TRUE);
 }
 
@@ -593,8 +599,8 @@ plug_graphics_panel_class_init (PlugGraphicsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, error_page);
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, gpus_box);
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, dual_gpu_group);
-  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, default_gpu_label);
-  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, other_gpu_label);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, default_gpu_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, other_gpu_row);
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, displays_list);
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, no_displays_label);
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, suspend_row);
