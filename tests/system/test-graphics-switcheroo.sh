@@ -25,6 +25,12 @@ if [ ! -x "$SWITCHEROO" ]; then
   exit 77
 fi
 
+# See tests/fixtures/gpus/umockdev-wrapper: umockdev's preload library
+# comes before AddressSanitizer's runtime.
+if ldd "$PLUGBOARDCTL" 2>/dev/null | grep -q 'libasan\.so'; then
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+fi
+
 work=$(mktemp -d /tmp/plug-test-switcheroo.XXXXXX)
 chmod 755 "$work"
 switcheroo_pid=
