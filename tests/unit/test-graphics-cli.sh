@@ -186,6 +186,17 @@ expect no-driver "software rendering: nomodeset comes first" \
   '.gpus[0] | .software_reason == "nomodeset" and (.software_reason_text | contains("nomodeset"))'
 expect no-driver "without resume=, no hibernation" '.power.hibernate.reason | contains("resume")'
 
+# --- a renderer probe that crashes -----------------------------------------
+
+# A driver that crashes the probe costs the answer, not plugboardctl.
+printf '#!/bin/sh\nkill -SEGV $$\n' >"$work/crashing-probe"
+chmod 755 "$work/crashing-probe"
+PLUGBOARD_RENDERER_PROBE=$work/crashing-probe status amd-tahiti-radeon "$(new_root crash)"
+check "a crashing probe: plugboardctl still exits 0" test $? -eq 0
+mv "$work/amd-tahiti-radeon.json" "$work/crash.json"
+expect crash "renderer and acceleration unknown, and the crash named" \
+  '.gpus[0] | .renderer == null and .hardware_accelerated == null and (.renderer_error | contains("crashed"))'
+
 # --- the text output -------------------------------------------------------
 
 umockdev-run -d "$fixtures/hybrid-nvidia.umockdev" -- \
