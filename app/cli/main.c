@@ -18,6 +18,7 @@ static const PlugCliCommand commands[] = {
   { "broadband", N_("Mobile broadband: modems, providers and their plans"), plug_cli_broadband },
   { "drives", N_("External drives and disk images: list them, check and change names"), plug_cli_drives },
   { "graphics", N_("Show the GPUs, their drivers and power readiness"), plug_cli_graphics },
+  { "report", N_("Print what every panel shows, to copy into a bug report"), plug_cli_report },
 };
 
 int

@@ -11,22 +11,36 @@
 #include <glib/gi18n.h>
 
 #include "plug-cli.h"
+#include "plug-driver-rules.h"
+#include "plug-driver-switch.h"
 #include "plug-gpu-list.h"
 #include "plug-power.h"
+#include "plug-renderer.h"
+#include "plug-switcheroo.h"
 
 /*
  * `plugboardctl graphics` is a group of subcommands, one per thing the
- * Graphics panel does. Only `status` exists so far: it needs no system
- * service, only udev, sysfs, /proc and the installed kernel modules.
+ * Graphics panel does. `status` needs no system service, only udev,
+ * sysfs, /proc and the installed kernel modules; `set-driver` and
+ * `revert` call plugboard-helper on the system bus, which asks polkit.
  *
- * Displays are not listed: monitors, their modes and scales come from the
- * display server (GdkMonitor), which a command-line tool does not talk to.
+ * Displays are not listed ("displays" is null in JSON: unknown, not
+ * none): monitors, their modes and scales come from the display server
+ * (GdkMonitor), which a command-line tool does not talk to.
+ *
+ * The renderer of each GPU comes from plugboard-renderer-probe, run once
+ * per GPU (PlugRenderer), with its environment from switcheroo-control
+ * when that runs on the system bus.
  */
 
 static int graphics_status (int argc, char **argv, gboolean json);
+static int graphics_set_driver (int argc, char **argv, gboolean json);
+static int graphics_revert (int argc, char **argv, gboolean json);
 
 static const PlugCliCommand subcommands[] = {
   { "status", N_("Show the GPUs, their drivers, and whether the machine can suspend and hibernate"), graphics_status },
+  { "set-driver", N_("Choose the kernel driver a GPU uses from the next start on"), graphics_set_driver },
+  { "revert", N_("Undo the driver choice for a GPU"), graphics_revert },
 };
 
 int
@@ -63,8 +77,10 @@ add_boolean_member (JsonBuilder *builder,
 }
 
 static void
-add_gpu_json (JsonBuilder *builder,
-              PlugGpu     *gpu)
+add_gpu_json (JsonBuilder             *builder,
+              PlugGpu                 *gpu,
+              PlugRenderer            *renderer,
+              const PlugSwitcherooGpu *switcheroo_gpu)
 {
   const char * const *alternatives = plug_gpu_get_alternatives (gpu);
 
@@ -87,22 +103,108 @@ add_gpu_json (JsonBuilder *builder,
 
   add_boolean_member (builder, "boot_vga", plug_gpu_is_boot_vga (gpu));
 
-  /* Unknown until the renderer probe exists, which runs OpenGL and Vulkan
-   * on each GPU in a process of its own: null means "not probed", never a
-   * guess. */
-  json_builder_set_member_name (builder, "renderer");
-  json_builder_add_null_value (builder);
+  /* From the renderer probe; null where it could not say (and
+   * "renderer_error" says why), never a guess. */
+  add_string_member (builder, "renderer", plug_renderer_get_opengl_renderer (renderer));
+  add_string_member (builder, "opengl_version", plug_renderer_get_opengl_version (renderer));
   json_builder_set_member_name (builder, "hardware_accelerated");
-  json_builder_add_null_value (builder);
+  switch (plug_renderer_get_acceleration (renderer))
+    {
+    case PLUG_RENDERER_ACCELERATION_HARDWARE:
+      json_builder_add_boolean_value (builder, TRUE);
+      break;
+    case PLUG_RENDERER_ACCELERATION_SOFTWARE:
+      json_builder_add_boolean_value (builder, FALSE);
+      break;
+    case PLUG_RENDERER_ACCELERATION_UNKNOWN:
+    default:
+      json_builder_add_null_value (builder);
+      break;
+    }
+  {
+    g_autofree char *reason_text = plug_renderer_dup_reason_text (renderer);
+    const char * const *vulkan_devices = plug_renderer_get_vulkan_devices (renderer);
+
+    add_string_member (builder, "software_reason", plug_renderer_reason_get_id (plug_renderer_get_reason (renderer)));
+    add_string_member (builder, "software_reason_text", reason_text);
+    add_string_member (builder, "renderer_error", plug_renderer_get_error (renderer));
+    json_builder_set_member_name (builder, "vulkan");
+    json_builder_begin_array (builder);
+    for (guint i = 0; vulkan_devices[i] != NULL; i++)
+      json_builder_add_string_value (builder, vulkan_devices[i]);
+    json_builder_end_array (builder);
+  }
+
+  /* What makes an app render on this GPU, from switcheroo-control (the
+   * probe ran with it); null without switcheroo-control. */
+  json_builder_set_member_name (builder, "launch_environment");
+  if (switcheroo_gpu != NULL)
+    {
+      json_builder_begin_array (builder);
+      for (guint i = 0; switcheroo_gpu->environment[i] != NULL; i++)
+        json_builder_add_string_value (builder, switcheroo_gpu->environment[i]);
+      json_builder_end_array (builder);
+    }
+  else
+    {
+      json_builder_add_null_value (builder);
+    }
 
   add_boolean_member (builder, "integrated", plug_gpu_is_integrated (gpu));
   add_string_member (builder, "reason", plug_gpu_get_reason (gpu));
   json_builder_end_object (builder);
 }
 
+static void
+add_dual_gpu_json (JsonBuilder    *builder,
+                   GListModel     *gpus,
+                   PlugSwitcheroo *switcheroo)
+{
+  json_builder_set_member_name (builder, "dual_gpu");
+  if (switcheroo == NULL || !plug_switcheroo_is_running (switcheroo))
+    {
+      /* switcheroo-control is not there to ask. */
+      json_builder_add_null_value (builder);
+      return;
+    }
+
+  json_builder_begin_object (builder);
+  add_boolean_member (builder, "has_dual_gpu", plug_switcheroo_has_dual_gpu (switcheroo));
+  json_builder_set_member_name (builder, "gpus");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < plug_switcheroo_get_n_gpus (switcheroo); i++)
+    {
+      const PlugSwitcherooGpu *entry = plug_switcheroo_get_gpu (switcheroo, i);
+      const char *pci_slot = NULL;
+
+      for (guint j = 0; j < g_list_model_get_n_items (gpus); j++)
+        {
+          g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, j);
+
+          if (plug_switcheroo_find_gpu (switcheroo, gpu) == entry)
+            pci_slot = plug_gpu_get_pci_slot (gpu);
+        }
+
+      json_builder_begin_object (builder);
+      add_string_member (builder, "name", entry->name);
+      add_string_member (builder, "pci_slot", pci_slot);
+      add_boolean_member (builder, "default", entry->is_default);
+      json_builder_set_member_name (builder, "environment");
+      json_builder_begin_array (builder);
+      for (guint k = 0; entry->environment[k] != NULL; k++)
+        json_builder_add_string_value (builder, entry->environment[k]);
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+}
+
 static JsonNode *
-build_json (GListModel *gpus,
-            PlugPower  *power)
+build_json (GListModel     *gpus,
+            GPtrArray      *renderers,
+            PlugSwitcheroo *switcheroo,
+            PlugPower      *power)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
@@ -114,9 +216,16 @@ build_json (GListModel *gpus,
     {
       g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
 
-      add_gpu_json (builder, gpu);
+      add_gpu_json (builder, gpu, g_ptr_array_index (renderers, i),
+                    switcheroo != NULL ? plug_switcheroo_find_gpu (switcheroo, gpu) : NULL);
     }
   json_builder_end_array (builder);
+
+  /* Unknown here: only the display server knows (see above). */
+  json_builder_set_member_name (builder, "displays");
+  json_builder_add_null_value (builder);
+
+  add_dual_gpu_json (builder, gpus, switcheroo);
 
   json_builder_set_member_name (builder, "power");
   json_builder_begin_object (builder);
@@ -139,7 +248,28 @@ build_json (GListModel *gpus,
 }
 
 static void
-print_gpu_text (PlugGpu *gpu)
+print_renderer_text (PlugRenderer *renderer)
+{
+  const char * const *vulkan_devices = plug_renderer_get_vulkan_devices (renderer);
+  g_autofree char *reason = plug_renderer_dup_reason_text (renderer);
+
+  if (plug_renderer_get_opengl_renderer (renderer) != NULL)
+    /* Translators: the OpenGL renderer and its version */
+    g_print (_("  OpenGL: %s, %s\n"), plug_renderer_get_opengl_renderer (renderer),
+             plug_renderer_get_opengl_version (renderer));
+  else
+    /* Translators: %s says why OpenGL could not be asked */
+    g_print (_("  OpenGL: unknown (%s)\n"), plug_renderer_get_error (renderer));
+  if (reason != NULL)
+    g_print ("  %s\n", reason);
+  for (guint i = 0; vulkan_devices[i] != NULL; i++)
+    /* Translators: a Vulkan device, its name and version */
+    g_print (_("  Vulkan: %s\n"), vulkan_devices[i]);
+}
+
+static void
+print_gpu_text (PlugGpu      *gpu,
+                PlugRenderer *renderer)
 {
   const char * const *alternatives = plug_gpu_get_alternatives (gpu);
   const char *vendor = plug_gpu_get_vendor (gpu);
@@ -197,11 +327,35 @@ print_gpu_text (PlugGpu *gpu)
 
   if (plug_gpu_get_reason (gpu) != NULL)
     g_print ("  %s\n", plug_gpu_get_reason (gpu));
+
+  print_renderer_text (renderer);
 }
 
 static void
-print_text (GListModel *gpus,
-            PlugPower  *power)
+print_dual_gpu_text (PlugSwitcheroo *switcheroo)
+{
+  if (switcheroo == NULL || !plug_switcheroo_is_running (switcheroo) || !plug_switcheroo_has_dual_gpu (switcheroo))
+    return;
+
+  for (guint i = 0; i < plug_switcheroo_get_n_gpus (switcheroo); i++)
+    {
+      const PlugSwitcherooGpu *entry = plug_switcheroo_get_gpu (switcheroo, i);
+
+      if (entry->is_default)
+        /* Translators: %s is a GPU's name */
+        g_print (_("Dual GPU: apps run on %s by default\n"), entry->name);
+      else
+        /* Translators: %s is a GPU's name */
+        g_print (_("Dual GPU: apps can be started on %s (“Launch using Discrete Graphics”)\n"), entry->name);
+    }
+  g_print ("\n");
+}
+
+static void
+print_text (GListModel     *gpus,
+            GPtrArray      *renderers,
+            PlugSwitcheroo *switcheroo,
+            PlugPower      *power)
 {
   guint n_gpus = g_list_model_get_n_items (gpus);
 
@@ -212,9 +366,11 @@ print_text (GListModel *gpus,
     {
       g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
 
-      print_gpu_text (gpu);
+      print_gpu_text (gpu, g_ptr_array_index (renderers, i));
       g_print ("\n");
     }
+
+  print_dual_gpu_text (switcheroo);
 
   if (plug_power_can_suspend (power) && plug_power_get_suspend_mode (power) != NULL)
     /* Translators: %s is the kind of suspend, such as “deep” or “s2idle” */
@@ -253,6 +409,12 @@ graphics_status (int      argc,
   g_autoptr(PlugPower) power = NULL;
   g_autoptr(GAsyncResult) gpus_result = NULL;
   g_autoptr(GAsyncResult) power_result = NULL;
+  g_autoptr(GAsyncResult) switcheroo_result = NULL;
+  g_autoptr(GDBusConnection) system_bus = NULL;
+  g_autoptr(PlugSwitcheroo) switcheroo = NULL;
+  g_autoptr(GPtrArray) probe_results = NULL;
+  g_autoptr(GPtrArray) renderers = NULL;
+  guint n_gpus;
   g_autoptr(GError) error = NULL;
   g_autofree char *root_directory = NULL;
   g_autofree char *modules_directory = NULL;
@@ -283,26 +445,214 @@ graphics_status (int      argc,
   gpus = plug_gpu_list_new (root_directory, modules_directory);
   power = plug_power_new (root_directory);
 
+  /* switcheroo-control is asked where there is a system bus; without one
+   * there is simply no dual-GPU information. */
+  system_bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL);
+  if (system_bus != NULL)
+    plug_switcheroo_read_async (system_bus, NULL, read_cb, &switcheroo_result);
+
   plug_gpu_list_load_async (gpus, NULL, read_cb, &gpus_result);
   plug_power_read_async (power, NULL, read_cb, &power_result);
-  while (gpus_result == NULL || power_result == NULL)
+  while (gpus_result == NULL || power_result == NULL || (system_bus != NULL && switcheroo_result == NULL))
     g_main_context_iteration (NULL, TRUE);
 
   if (!plug_gpu_list_load_finish (gpus, gpus_result, &error))
     return plug_cli_fail (_("Could not read the GPUs: %s"), error->message);
   if (!plug_power_read_finish (power, power_result, &error))
     return plug_cli_fail (_("Could not read whether the machine can suspend: %s"), error->message);
+  if (switcheroo_result != NULL)
+    switcheroo = plug_switcheroo_read_finish (switcheroo_result, NULL);
+
+  /* One probe per GPU, all at once. */
+  n_gpus = g_list_model_get_n_items (G_LIST_MODEL (gpus));
+  probe_results = g_ptr_array_new_full (n_gpus, g_object_unref);
+  renderers = g_ptr_array_new_full (n_gpus, g_object_unref);
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      g_autoptr(PlugGpu) gpu = g_list_model_get_item (G_LIST_MODEL (gpus), i);
+      const PlugSwitcherooGpu *entry = switcheroo != NULL ? plug_switcheroo_find_gpu (switcheroo, gpu) : NULL;
+
+      g_ptr_array_add (probe_results, NULL);
+      plug_renderer_probe_async (gpu, root_directory, modules_directory,
+                                 entry != NULL ? (const char * const *) entry->environment : NULL,
+                                 NULL, read_cb, &probe_results->pdata[i]);
+    }
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      while (g_ptr_array_index (probe_results, i) == NULL)
+        g_main_context_iteration (NULL, TRUE);
+      g_ptr_array_add (renderers, plug_renderer_probe_finish (g_ptr_array_index (probe_results, i), NULL));
+    }
 
   if (json)
     {
-      g_autoptr(JsonNode) node = build_json (G_LIST_MODEL (gpus), power);
+      g_autoptr(JsonNode) node = build_json (G_LIST_MODEL (gpus), renderers, switcheroo, power);
 
       plug_cli_print_json (node);
     }
   else
     {
-      print_text (G_LIST_MODEL (gpus), power);
+      print_text (G_LIST_MODEL (gpus), renderers, switcheroo, power);
     }
+
+  return PLUG_CLI_EXIT_DONE;
+}
+
+/* --- graphics set-driver, graphics revert ------------------------------ */
+
+static void
+driver_switch_done_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  GAsyncResult **result_out = user_data;
+
+  *result_out = g_object_ref (result);
+  g_main_context_wakeup (NULL);
+}
+
+static PlugDriverSwitch *
+new_driver_switch (PlugServices **services_out,
+                   GError       **error)
+{
+  g_autoptr(PlugServices) services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_NONE, error);
+  GDBusConnection *system_bus;
+
+  if (services == NULL)
+    return NULL;
+
+  system_bus = plug_services_get_system_bus (services);
+  if (system_bus == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED,
+                   _("Cannot reach the system bus: %s"), plug_services_get_system_bus_error (services));
+      return NULL;
+    }
+
+  *services_out = g_steal_pointer (&services);
+  return plug_driver_switch_new (system_bus);
+}
+
+static void
+print_change_json (const char *pci_slot,
+                   const char *driver,
+                   gboolean    reverted)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) node = NULL;
+
+  json_builder_begin_object (builder);
+  add_string_member (builder, "pci_slot", pci_slot);
+  if (!reverted)
+    add_string_member (builder, "driver", driver);
+  add_boolean_member (builder, "reverted", reverted);
+  add_boolean_member (builder, "restart_needed", TRUE);
+  json_builder_end_object (builder);
+  node = json_builder_get_root (builder);
+  plug_cli_print_json (node);
+}
+
+static int
+graphics_set_driver (int      argc,
+                     char   **argv,
+                     gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugDriverSwitch) driver_switch = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *pci_slot, *driver;
+  int exit_code;
+
+  context = plug_cli_option_context_new ("graphics set-driver", _("PCI_SLOT DRIVER"),
+                                         _("Make the kernel use DRIVER for the GPU at PCI_SLOT from the "
+                                           "next start on. The driver must be installed and able to "
+                                           "drive the GPU (see “plugboardctl graphics status”). Needs "
+                                           "plugboard-helper and an administrator’s authorization."),
+                                         &json);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc != 3)
+    return plug_cli_usage_error ("graphics set-driver", _("Expected a PCI slot and a driver"));
+  pci_slot = argv[1];
+  driver = argv[2];
+
+  /* The form first, before anything is sent. */
+  if (!plug_driver_rules_check_pci_slot (pci_slot, &error) ||
+      !plug_driver_rules_check_driver (driver, &error))
+    return plug_cli_usage_error ("graphics set-driver", "%s", error->message);
+
+  driver_switch = new_driver_switch (&services, &error);
+  if (driver_switch == NULL)
+    return plug_cli_fail ("%s", error->message);
+
+  plug_driver_switch_set_driver_async (driver_switch, pci_slot, driver, NULL,
+                                       driver_switch_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!plug_driver_switch_set_driver_finish (driver_switch, result, &error))
+    return plug_cli_fail ("%s", error->message);
+
+  if (json)
+    print_change_json (pci_slot, driver, FALSE);
+  else
+    /* Translators: the GPU's PCI slot, and the driver */
+    g_print (_("The GPU at %s will use %s after the next restart.\n"
+               "To undo this: plugboardctl graphics revert %s\n"), pci_slot, driver, pci_slot);
+
+  return PLUG_CLI_EXIT_DONE;
+}
+
+static int
+graphics_revert (int      argc,
+                 char   **argv,
+                 gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugDriverSwitch) driver_switch = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *pci_slot;
+  int exit_code;
+
+  context = plug_cli_option_context_new ("graphics revert", _("PCI_SLOT"),
+                                         _("Undo the driver choice made for the GPU at PCI_SLOT; "
+                                           "from the next start on the kernel chooses as it did before. "
+                                           "Needs plugboard-helper and an administrator’s authorization."),
+                                         &json);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc != 2)
+    return plug_cli_usage_error ("graphics revert", _("Expected a PCI slot"));
+  pci_slot = argv[1];
+
+  if (!plug_driver_rules_check_pci_slot (pci_slot, &error))
+    return plug_cli_usage_error ("graphics revert", "%s", error->message);
+
+  driver_switch = new_driver_switch (&services, &error);
+  if (driver_switch == NULL)
+    return plug_cli_fail ("%s", error->message);
+
+  plug_driver_switch_revert_async (driver_switch, pci_slot, NULL, driver_switch_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!plug_driver_switch_revert_finish (driver_switch, result, &error))
+    return plug_cli_fail ("%s", error->message);
+
+  if (json)
+    print_change_json (pci_slot, NULL, TRUE);
+  else
+    /* Translators: the GPU's PCI slot */
+    g_print (_("The driver choice for the GPU at %s is undone; it takes effect after the next restart.\n"),
+             pci_slot);
 
   return PLUG_CLI_EXIT_DONE;
 }

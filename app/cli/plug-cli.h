@@ -93,5 +93,8 @@ int             plug_cli_drives_benchmark     (int                argc,
 int             plug_cli_graphics             (int                argc,
                                                char             **argv,
                                                gboolean           json);
+int             plug_cli_report               (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
 
 G_END_DECLS

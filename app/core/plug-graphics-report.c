@@ -232,6 +232,65 @@ plug_graphics_dup_hibernate_summary (PlugPower *power)
 }
 
 static void
+append_renderer (GString      *report,
+                 PlugRenderer *renderer)
+{
+  const char * const *vulkan_devices = plug_renderer_get_vulkan_devices (renderer);
+  g_autofree char *reason = plug_renderer_dup_reason_text (renderer);
+
+  switch (plug_renderer_get_acceleration (renderer))
+    {
+    case PLUG_RENDERER_ACCELERATION_HARDWARE:
+      /* Translators: the OpenGL renderer and its version */
+      g_string_append_printf (report, _("  Rendering: hardware accelerated, %s, OpenGL %s\n"),
+                              plug_renderer_get_opengl_renderer (renderer),
+                              plug_renderer_get_opengl_version (renderer));
+      break;
+    case PLUG_RENDERER_ACCELERATION_SOFTWARE:
+      /* Translators: the OpenGL renderer and its version */
+      g_string_append_printf (report, _("  Rendering: software only, %s, OpenGL %s\n"),
+                              plug_renderer_get_opengl_renderer (renderer),
+                              plug_renderer_get_opengl_version (renderer));
+      g_string_append_printf (report, "  %s\n", reason);
+      break;
+    case PLUG_RENDERER_ACCELERATION_UNKNOWN:
+    default:
+      /* Translators: %s says why it is not known */
+      g_string_append_printf (report, _("  Rendering: unknown (%s)\n"), plug_renderer_get_error (renderer));
+      break;
+    }
+
+  if (vulkan_devices[0] == NULL)
+    g_string_append (report, _("  Vulkan: none\n"));
+  for (guint i = 0; vulkan_devices[i] != NULL; i++)
+    /* Translators: a Vulkan device: its name and version */
+    g_string_append_printf (report, _("  Vulkan: %s\n"), vulkan_devices[i]);
+}
+
+static void
+append_dual_gpu (GString        *report,
+                 PlugSwitcheroo *switcheroo)
+{
+  if (switcheroo == NULL || !plug_switcheroo_is_running (switcheroo) || !plug_switcheroo_has_dual_gpu (switcheroo))
+    return;
+
+  g_string_append (report, _("Dual GPU\n"));
+  for (guint i = 0; i < plug_switcheroo_get_n_gpus (switcheroo); i++)
+    {
+      const PlugSwitcherooGpu *entry = plug_switcheroo_get_gpu (switcheroo, i);
+      g_autofree char *environment = g_strjoinv (" ", entry->environment);
+
+      if (entry->is_default)
+        /* Translators: a GPU's name */
+        g_string_append_printf (report, _("  Default: %s\n"), entry->name);
+      else
+        /* Translators: a GPU's name, and the environment that starts an app on it */
+        g_string_append_printf (report, _("  Apps can be started on: %s (%s)\n"), entry->name, environment);
+    }
+  g_string_append_c (report, '\n');
+}
+
+static void
 append_gpu (GString *report,
             PlugGpu *gpu)
 {
@@ -307,6 +366,36 @@ plug_graphics_report_build (GListModel                *gpus,
                             const PlugGraphicsDisplay *displays,
                             gsize                      n_displays)
 {
+  return plug_graphics_report_build_full (gpus, NULL, NULL, NULL, power, displays, n_displays);
+}
+
+/**
+ * plug_graphics_report_build_full:
+ * @gpus: a #GListModel of #PlugGpu, such as a loaded #PlugGpuList
+ * @renderers: (nullable) (element-type utf8 PlugRenderer): the renderer
+ *   probe's answers by PCI slot; a GPU without one gets no Rendering line
+ * @driver_notes: (nullable) (element-type utf8 utf8): by PCI slot, what
+ *   the panel knows about choosing the GPU's driver (a driver chosen for
+ *   the next start, or why drivers cannot be chosen)
+ * @switcheroo: (nullable): switcheroo-control's view
+ * @power: a #PlugPower that has been read
+ * @displays: (array length=n_displays) (nullable): the displays
+ * @n_displays: how many displays there are
+ *
+ * plug_graphics_report_build(), with the renderers and the dual-GPU
+ * setup where they are known.
+ *
+ * Returns: (transfer full): the report, lines ending in newlines
+ */
+char *
+plug_graphics_report_build_full (GListModel                *gpus,
+                                 GHashTable                *renderers,
+                                 GHashTable                *driver_notes,
+                                 PlugSwitcheroo            *switcheroo,
+                                 PlugPower                 *power,
+                                 const PlugGraphicsDisplay *displays,
+                                 gsize                      n_displays)
+{
   g_autoptr(GString) report = g_string_new (NULL);
   guint n_gpus;
 
@@ -326,9 +415,20 @@ plug_graphics_report_build (GListModel                *gpus,
     {
       g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
 
+      PlugRenderer *renderer = renderers != NULL ? g_hash_table_lookup (renderers, plug_gpu_get_pci_slot (gpu)) : NULL;
+
+      const char *driver_note = driver_notes != NULL ? g_hash_table_lookup (driver_notes, plug_gpu_get_pci_slot (gpu)) : NULL;
+
       append_gpu (report, gpu);
+      if (driver_note != NULL)
+        /* Translators: what is known about choosing the GPU's driver */
+        g_string_append_printf (report, _("  Driver choice: %s\n"), driver_note);
+      if (renderer != NULL)
+        append_renderer (report, renderer);
       g_string_append_c (report, '\n');
     }
+
+  append_dual_gpu (report, switcheroo);
 
   g_string_append (report, _("Displays\n"));
   if (n_displays == 0)

@@ -10,6 +10,8 @@
 
 #include "plug-gpu-list.h"
 #include "plug-power.h"
+#include "plug-renderer.h"
+#include "plug-switcheroo.h"
 
 G_BEGIN_DECLS
 
@@ -46,6 +48,13 @@ char       *plug_graphics_dup_suspend_summary      (PlugPower                 *p
 char       *plug_graphics_dup_hibernate_summary    (PlugPower                 *power);
 
 char       *plug_graphics_report_build             (GListModel                *gpus,
+                                                    PlugPower                 *power,
+                                                    const PlugGraphicsDisplay *displays,
+                                                    gsize                      n_displays);
+char       *plug_graphics_report_build_full        (GListModel                *gpus,
+                                                    GHashTable                *renderers,
+                                                    GHashTable                *driver_notes,
+                                                    PlugSwitcheroo            *switcheroo,
                                                     PlugPower                 *power,
                                                     const PlugGraphicsDisplay *displays,
                                                     gsize                      n_displays);

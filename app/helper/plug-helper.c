@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "plug-driver-rules.h"
 #include "plug-gpu-list.h"
 #include "plug-helper-config.h"
 #include "plug-helper-generated.h"
@@ -36,7 +37,6 @@
  * app/helper/README.md is the security review.
  */
 
-#define MAX_ARGUMENT_LENGTH 64
 #define DEFAULT_IDLE_TIMEOUT_SECONDS 30
 #define ACTION_GET_DRIVER_CHOICES "io.github.plugboard.get-driver-choices"
 #define ACTION_SET_GPU_DRIVER "io.github.plugboard.set-gpu-driver"
@@ -46,8 +46,17 @@ typedef struct
   GMainLoop      *loop;
   GDBusConnection *connection;
   PlugDBusHelper *skeleton;
+  PolkitAuthority *authority;
   guint           owner_id;
   int             exit_status;
+
+  /* Set once the helper has decided to exit: it takes no more calls and
+   * quits when the last one has its reply. */
+  gboolean        stopping;
+  /* Cancels the polkit checks still waiting when stopping takes too long
+   * (an authentication dialog nobody answers). */
+  GCancellable   *cancellable;
+  guint           stop_source_id;
 
   char           *root_directory;
   char           *modules_directory;
@@ -96,6 +105,55 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodList, kmod_module_unref_list)
 
 static void start_next_change (Helper *helper);
 
+/* --- stopping ------------------------------------------------------------- */
+
+/* How long calls in progress get to end by themselves when the helper is
+ * told to stop, before their polkit checks are cancelled. */
+#define STOP_GRACE_SECONDS 10
+
+static gboolean
+stop_grace_over_cb (gpointer user_data)
+{
+  Helper *helper = user_data;
+
+  helper->stop_source_id = 0;
+  g_message ("%u calls still in progress; cancelling their authorization", helper->calls_in_flight);
+  g_cancellable_cancel (helper->cancellable);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Every way out (idle, SIGTERM, the name lost) goes through here. The
+ * helper gives up its name and its object first, so no new call starts,
+ * then lets every call in progress end with its reply: the process never
+ * ends with a method invocation (and the message it holds) or a change
+ * half done. The main loop quits when the last call has ended. */
+static void
+helper_stop (Helper *helper)
+{
+  if (helper->stopping)
+    return;
+
+  helper->stopping = TRUE;
+  g_clear_handle_id (&helper->idle_source_id, g_source_remove);
+  if (helper->owner_id != 0)
+    {
+      g_bus_unown_name (helper->owner_id);
+      helper->owner_id = 0;
+    }
+  if (helper->skeleton != NULL)
+    g_dbus_interface_skeleton_unexport (G_DBUS_INTERFACE_SKELETON (helper->skeleton));
+
+  if (helper->calls_in_flight == 0)
+    {
+      g_main_loop_quit (helper->loop);
+      return;
+    }
+
+  g_debug ("Waiting for %u calls to end", helper->calls_in_flight);
+  helper->stop_source_id = g_timeout_add_seconds (STOP_GRACE_SECONDS, stop_grace_over_cb, helper);
+}
+
 /* --- idle exit ------------------------------------------------------------ */
 
 static gboolean
@@ -105,7 +163,7 @@ idle_timeout_cb (gpointer user_data)
 
   helper->idle_source_id = 0;
   g_debug ("Idle for %u s; exiting", helper->idle_timeout_seconds);
-  g_main_loop_quit (helper->loop);
+  helper_stop (helper);
 
   return G_SOURCE_REMOVE;
 }
@@ -128,8 +186,18 @@ static void
 call_end (Helper *helper)
 {
   g_assert (helper->calls_in_flight > 0);
-  if (--helper->calls_in_flight == 0)
-    arm_idle_timeout (helper);
+  if (--helper->calls_in_flight > 0)
+    return;
+
+  if (helper->stopping)
+    {
+      g_clear_handle_id (&helper->stop_source_id, g_source_remove);
+      g_main_loop_quit (helper->loop);
+    }
+  else
+    {
+      arm_idle_timeout (helper);
+    }
 }
 
 /* --- calls ---------------------------------------------------------------- */
@@ -145,7 +213,12 @@ call_new (Helper                *helper,
 
   call->helper = helper;
   call->kind = kind;
-  call->invocation = g_object_ref (invocation);
+  /* Not a reference of its own: the handler is given the invocation's
+   * one reference, which the g_dbus_method_invocation_return_*() call
+   * that answers it consumes. (A reference taken here was never dropped:
+   * every invocation, with the message it holds, outlived its reply, and
+   * LeakSanitizer found them at exit.) */
+  call->invocation = invocation;
   call->pci_slot = g_strdup (pci_slot);
   call->driver = g_strdup (driver);
   call_begin (helper);
@@ -159,7 +232,8 @@ call_free (Call *call)
 {
   Helper *helper = call->helper;
 
-  g_clear_object (&call->invocation);
+  /* Answered, which consumed the invocation. */
+  g_assert (call->invocation == NULL);
   g_clear_pointer (&call->pci_slot, g_free);
   g_clear_pointer (&call->driver, g_free);
   g_clear_object (&call->gpus);
@@ -176,72 +250,34 @@ call_return_error (Call   *call,
 
 /* --- 1. the arguments' form ----------------------------------------------- */
 
-/* Checks a string from the caller before it is used for anything: not
- * empty, at most MAX_ARGUMENT_LENGTH bytes, UTF-8 (which the bus already
- * guarantees, and which is checked again since this is the line of
- * defence), and only characters from @allowed. The value itself never goes
- * into the message: it may be anything. */
-static gboolean
-check_argument_form (const char  *value,
-                     const char  *what,
-                     const char  *allowed,
-                     GError     **error)
-{
-  gsize length = strlen (value);
-
-  if (length == 0)
-    {
-      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, "The %s is empty", what);
-      return FALSE;
-    }
-  if (length > MAX_ARGUMENT_LENGTH)
-    {
-      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
-                   "The %s is longer than %d bytes", what, MAX_ARGUMENT_LENGTH);
-      return FALSE;
-    }
-  if (!g_utf8_validate (value, length, NULL))
-    {
-      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, "The %s is not valid UTF-8", what);
-      return FALSE;
-    }
-  for (const char *c = value; *c != '\0'; c++)
-    {
-      if (strchr (allowed, *c) == NULL)
-        {
-          g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
-                       "The %s may only contain the characters %s", what, allowed);
-          return FALSE;
-        }
-    }
-
-  return TRUE;
-}
-
+/* The core's rules (plug-driver-rules.c), the same that plugboardctl and
+ * the panel check before calling: not empty, at most 64 bytes, UTF-8, and
+ * only the characters a slot or a module name has. The error becomes
+ * InvalidArgs; its message never holds the value. */
 static gboolean
 check_pci_slot_form (const char  *pci_slot,
                      GError     **error)
 {
-  return check_argument_form (pci_slot, "PCI slot", "0123456789abcdef:.", error);
+  g_autoptr(GError) local_error = NULL;
+
+  if (plug_driver_rules_check_pci_slot (pci_slot, &local_error))
+    return TRUE;
+
+  g_set_error_literal (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, local_error->message);
+  return FALSE;
 }
 
 static gboolean
 check_driver_form (const char  *driver,
                    GError     **error)
 {
-  if (!check_argument_form (driver, "driver name", "abcdefghijklmnopqrstuvwxyz0123456789_", error))
-    return FALSE;
+  g_autoptr(GError) local_error = NULL;
 
-  /* Module names start with a letter; this also keeps anything that looks
-   * like an option ("-" is not allowed anyway) out. */
-  if (!g_ascii_isalpha (driver[0]))
-    {
-      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
-                   "The driver name must start with a letter");
-      return FALSE;
-    }
+  if (plug_driver_rules_check_driver (driver, &local_error))
+    return TRUE;
 
-  return TRUE;
+  g_set_error_literal (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, local_error->message);
+  return FALSE;
 }
 
 /* --- 3. the arguments against what the helper finds ----------------------- */
@@ -601,24 +637,18 @@ get_action_id (CallKind kind)
   g_assert_not_reached ();
 }
 
+/* The authority is the one the helper got before it took its name, kept
+ * for its whole life: asking polkit for a new one per call would make and
+ * drop a proxy (with its signal subscriptions, and the messages polkitd
+ * sends them) for every call. */
 static void
-authority_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
+authorize (Call *call)
 {
-  Call *call = user_data;
-  g_autoptr(PolkitAuthority) authority = NULL;
+  Helper *helper = call->helper;
   g_autoptr(PolkitSubject) subject = NULL;
   g_autoptr(PolkitDetails) details = NULL;
-  g_autoptr(GError) error = NULL;
   const char *sender = g_dbus_method_invocation_get_sender (call->invocation);
 
-  authority = polkit_authority_get_finish (result, &error);
-  if (authority == NULL)
-    {
-      deny (call, error->message);
-      return;
-    }
   if (sender == NULL)
     {
       deny (call, "the caller has no bus name");
@@ -636,15 +666,9 @@ authority_cb (GObject      *object,
   if (call->driver != NULL)
     polkit_details_insert (details, "driver", call->driver);
 
-  polkit_authority_check_authorization (authority, subject, get_action_id (call->kind), details,
+  polkit_authority_check_authorization (helper->authority, subject, get_action_id (call->kind), details,
                                         POLKIT_CHECK_AUTHORIZATION_FLAGS_ALLOW_USER_INTERACTION,
-                                        NULL, check_authorization_cb, call);
-}
-
-static void
-authorize (Call *call)
-{
-  polkit_authority_get_async (NULL, authority_cb, call);
+                                        helper->cancellable, check_authorization_cb, call);
 }
 
 /* --- D-Bus ---------------------------------------------------------------- */
@@ -738,22 +762,25 @@ name_lost_cb (GDBusConnection *connection,
 
   /* Another instance runs, or the bus policy does not let this one own
    * the name: nobody could call it. */
+  if (helper->stopping)
+    return;
   g_warning ("Could not own %s on the system bus", name);
   helper->exit_status = 1;
-  g_main_loop_quit (helper->loop);
+  helper_stop (helper);
 }
 
 /* --- main ----------------------------------------------------------------- */
 
-/* systemd stops the service with SIGTERM; a change in progress is a few
- * synchronous writes on this thread, so it is never cut in half. */
+/* systemd stops the service with SIGTERM; calls in progress end first
+ * (helper_stop), and a change is a few synchronous writes on this thread,
+ * so it is never cut in half. */
 static gboolean
 terminate_cb (gpointer user_data)
 {
   Helper *helper = user_data;
 
   g_debug ("Terminated");
-  g_main_loop_quit (helper->loop);
+  helper_stop (helper);
 
   return G_SOURCE_CONTINUE;
 }
@@ -814,27 +841,33 @@ parse_options (Helper   *helper,
 static void
 helper_clear (Helper *helper)
 {
+  g_assert (helper->calls_in_flight == 0);
+
   if (helper->owner_id != 0)
     g_bus_unown_name (helper->owner_id);
-  if (helper->skeleton != NULL)
+  if (helper->skeleton != NULL && g_dbus_interface_skeleton_get_connection (G_DBUS_INTERFACE_SKELETON (helper->skeleton)) != NULL)
     g_dbus_interface_skeleton_unexport (G_DBUS_INTERFACE_SKELETON (helper->skeleton));
   g_clear_object (&helper->skeleton);
+  /* The authority's proxy holds the connection and subscribes to
+   * polkitd's signals: it goes before the connection is closed. */
+  g_clear_object (&helper->authority);
   if (helper->connection != NULL)
     {
-      /* Releasing the name is a call whose reply, like any message still
-       * in flight, is handed to this thread's main context: send what is
-       * queued, let those be handled, then close, so that nothing is
-       * left half-delivered when the process ends (LeakSanitizer saw
-       * such messages as leaks). */
+      /* Send what is queued (the last replies, releasing the name), close,
+       * and only then dispatch what the connection handed to this thread
+       * (signals, replies, method calls that came in meanwhile and are
+       * answered "unknown method"): once closed, nothing new arrives, so
+       * the dispatching really empties the queue. Ending with messages
+       * still queued is what LeakSanitizer reported. */
       g_dbus_connection_flush_sync (helper->connection, NULL, NULL);
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
       g_dbus_connection_close_sync (helper->connection, NULL, NULL);
       while (g_main_context_iteration (NULL, FALSE))
         ;
     }
   g_clear_object (&helper->connection);
   g_clear_handle_id (&helper->idle_source_id, g_source_remove);
+  g_clear_handle_id (&helper->stop_source_id, g_source_remove);
+  g_clear_object (&helper->cancellable);
   g_clear_pointer (&helper->loop, g_main_loop_unref);
   g_clear_pointer (&helper->root_directory, g_free);
   g_clear_pointer (&helper->modules_directory, g_free);
@@ -881,6 +914,17 @@ main (int    argc,
       return 1;
     }
 
+  /* Before the name is owned, so no call waits for it: a helper that
+   * cannot ask polkit must not take calls at all. */
+  helper.authority = polkit_authority_get_sync (NULL, &error);
+  if (helper.authority == NULL)
+    {
+      g_printerr ("plugboard-helper: cannot reach polkit: %s\n", error->message);
+      helper_clear (&helper);
+      return 1;
+    }
+
+  helper.cancellable = g_cancellable_new ();
   helper.loop = g_main_loop_new (NULL, FALSE);
   helper.skeleton = plug_dbus_helper_skeleton_new ();
   plug_dbus_helper_set_version (helper.skeleton, PACKAGE_VERSION);

@@ -54,6 +54,7 @@ touch "$work/started"
 cat >"$work/initramfs-tool" <<TOOL
 #!/bin/sh
 echo run >>"$work/initramfs-runs"
+if [ -e "$work/initramfs-slow" ]; then touch "$work/initramfs-started"; sleep 2; fi
 [ ! -e "$work/initramfs-fail" ]
 TOOL
 chmod 755 "$work/initramfs-tool"
@@ -309,6 +310,81 @@ check "RevertGpuDriver succeeds" call RevertGpuDriver "$NVIDIA"
 check "revert removes the file" nothing_written "$root"
 stop_helper
 check "the helper exits cleanly on SIGTERM (status $helper_status)" test "$helper_status" = 0
+
+# --- plugboardctl, through the core's proxy --------------------------------
+
+# ctl ARGUMENT…: plugboardctl as the test user; output and errors in
+# $reply, and its exit status in $status.
+ctl () {
+  reply=$(as_tester "$PLUGBOARDCTL" "$@" 2>&1)
+  status=$?
+}
+
+ctl graphics set-driver "$TAHITI" amdgpu
+check "no helper on the bus: set-driver fails (exit $status) and says what to install: $reply" \
+  eval '[ $status = 1 ] && [[ "$reply" == *"needs plugboard-helper, which is not installed"* ]]'
+ctl graphics set-driver ../../etc/passwd amdgpu
+check "a path as the slot is a usage error, before any call (exit $status)" \
+  eval '[ $status = 2 ] && [[ "$reply" == *"may only contain"* ]]'
+ctl graphics set-driver "$TAHITI" "amdgpu;reboot"
+check "a shell command as the driver is a usage error (exit $status)" \
+  eval '[ $status = 2 ] && [[ "$reply" == *"may only contain"* ]]'
+ctl graphics revert
+check "revert without a slot is a usage error (exit $status)" test "$status" = 2
+
+root=$work/cli
+check "the helper starts for plugboardctl" start_helper amd-tahiti-radeon "$root"
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" deny
+ctl graphics set-driver "$TAHITI" amdgpu
+check "denied: set-driver fails (exit $status) and says so: $reply" \
+  eval '[ $status = 1 ] && [[ "$reply" == *"Not authorized to change the GPU driver"* ]]'
+check "... and nothing is written" nothing_written "$root"
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+ctl graphics set-driver "$TAHITI" fglrx
+check "a driver that is not installed: exit $status, with the helper's reason: $reply" \
+  eval '[ $status = 1 ] && [[ "$reply" == *"cannot be chosen: The driver fglrx is not installed"* ]]'
+ctl graphics revert "$TAHITI"
+check "revert with no choice made: exit $status: $reply" \
+  eval '[ $status = 1 ] && [[ "$reply" == *"nothing to undo"* ]]'
+ctl graphics set-driver "$TAHITI" amdgpu
+check "allowed: set-driver amdgpu succeeds (exit $status) and says a restart is needed: $reply" \
+  eval '[ $status = 0 ] && [[ "$reply" == *"after the next restart"* ]]'
+check "... the file is exactly the expected one" same "$root/etc/modprobe.d/plugboard-gpu.conf" "$FIXTURES/helper/tahiti-amdgpu.conf"
+ctl --json graphics revert "$TAHITI"
+check "revert --json succeeds (exit $status)" \
+  eval '[ $status = 0 ] && jq -e ".pci_slot == \"$TAHITI\" and .reverted == true and .restart_needed == true" <<<"$reply" >/dev/null'
+check "... and the file is gone again" nothing_written "$root"
+touch "$work/initramfs-fail"
+ctl graphics set-driver "$TAHITI" amdgpu
+check "a failing initramfs tool: exit $status, and the message says so: $reply" \
+  eval '[ $status = 1 ] && [[ "$reply" == *"initramfs could not be regenerated"* ]]'
+rm "$work/initramfs-fail"
+ctl graphics revert "$TAHITI"
+check "... and revert cleans up (exit $status)" nothing_written "$root"
+stop_helper
+check "the helper exits cleanly on SIGTERM (status $helper_status)" test "$helper_status" = 0
+
+# --- stopping with a call in progress ------------------------------------
+
+# SIGTERM while a change waits for a slow initramfs tool: the helper takes
+# no new call, answers the one in progress, and only then exits, cleanly.
+root=$work/stop
+check "the helper starts for the stop test" start_helper amd-tahiti-radeon "$root"
+touch "$work/initramfs-slow"
+rm -f "$work/initramfs-started"
+( call SetGpuDriver "$TAHITI" amdgpu; echo "$?:$reply" >"$work/slow-call" ) &
+slow_call=$!
+wait_until 10 test -e "$work/initramfs-started"
+kill -TERM "$(helper_process)"
+wait "$slow_call"
+check "SIGTERM during a change: the call in progress still gets its answer: $(cat "$work/slow-call")" \
+  eval '[[ "$(cat "$work/slow-call")" == 0:* ]]'
+check "... its file is whole" same "$root/etc/modprobe.d/plugboard-gpu.conf" "$FIXTURES/helper/tahiti-amdgpu.conf"
+wait "$helper_pid"
+helper_status=$?
+helper_pid=
+check "... and the helper then exits cleanly (status $helper_status)" test "$helper_status" = 0
+rm "$work/initramfs-slow"
 
 # --- idle exit -------------------------------------------------------------
 

@@ -58,7 +58,14 @@ expect () {
 
 jq_true () { jq -e "$2" "$1" >/dev/null; }
 
-gpu_keys='["alternatives","boot_vga","device_id","driver","driver_license","driver_version","hardware_accelerated","integrated","model","pci_slot","reason","renderer","vendor","vendor_id"]'
+gpu_keys='["alternatives","boot_vga","device_id","driver","driver_license","driver_version","hardware_accelerated","integrated","launch_environment","model","opengl_version","pci_slot","reason","renderer","renderer_error","software_reason","software_reason_text","vendor","vendor_id","vulkan"]'
+# The facts about the GPU, without what the renderer probe says.
+facts='def facts: del(.launch_environment, .renderer, .opengl_version, .hardware_accelerated, .software_reason, .software_reason_text, .renderer_error, .vulkan);'
+
+# The GPUs here are made up, so the renderer probe must not find the
+# machine's own GPU: Mesa renders in software, as it does on a machine
+# where the reasons below hold, and the reason is what is checked.
+export LIBGL_ALWAYS_SOFTWARE=1 PLUGBOARD_RENDERER_PROBE
 
 # --- usage ---------------------------------------------------------------
 
@@ -75,14 +82,20 @@ check "graphics status takes no arguments" test $? -eq 2
 root=$(new_root intel)
 mkdir -p "$root/sys/module/i915" && : >"$root/sys/module/i915/taint"
 check "intel: exits 0" status intel-i915 "$root"
-expect intel-i915 "top-level keys" '(keys == ["gpus","power"])'
+expect intel-i915 "top-level keys" '(keys == ["displays","dual_gpu","gpus","power"])'
 expect intel-i915 "one GPU" '.gpus | length == 1'
 expect intel-i915 "exact GPU keys" ".gpus[0] | keys == $gpu_keys"
-expect intel-i915 "every field" '.gpus[0] == {
+expect intel-i915 "every field" "$facts"'(.gpus[0] | facts) == {
   pci_slot: "0000:00:0a.0", vendor_id: "0x8086", device_id: "0x9a49",
   vendor: "Intel Corporation", model: "TigerLake-LP GT2 [Iris Xe Graphics]",
   driver: "i915", driver_version: null, driver_license: "open", alternatives: [],
-  boot_vga: true, renderer: null, hardware_accelerated: null, integrated: true, reason: null }'
+  boot_vga: true, integrated: true, reason: null }'
+expect intel-i915 "the renderer probe ran: software OpenGL, with its version" \
+  '.gpus[0] | (.renderer | test("llvmpipe|softpipe")) and (.opengl_version | type == "string") and .hardware_accelerated == false'
+expect intel-i915 "software rendering with i915 bound and no /dev/dri: no GPU access" \
+  '.gpus[0] | .software_reason == "no-gpu-access" and (.software_reason_text | contains("/dev/dri"))'
+expect intel-i915 "no displays from the command line (null, not none)" '.displays == null'
+expect intel-i915 "vulkan is a list" '.gpus[0].vulkan | type == "array"'
 expect intel-i915 "power: suspend and hibernate possible" '.power == {
   suspend: {possible: true, reason: null, mode: "deep"},
   hibernate: {possible: true, reason: null} }'
@@ -93,11 +106,11 @@ root=$(new_root nouveau)
 check "hybrid-nouveau: exits 0" status hybrid-nouveau "$root"
 expect hybrid-nouveau "two GPUs, not four drm nodes" '.gpus | length == 2'
 expect hybrid-nouveau "Intel first" '.gpus[0].pci_slot == "0000:00:0a.0" and .gpus[0].integrated'
-expect hybrid-nouveau "every field of the NVIDIA GPU" '.gpus[1] == {
+expect hybrid-nouveau "every field of the NVIDIA GPU" "$facts"'(.gpus[1] | facts) == {
   pci_slot: "0000:01:00.0", vendor_id: "0x10de", device_id: "0x1f99",
   vendor: "NVIDIA Corporation", model: "TU117M",
   driver: "nouveau", driver_version: null, driver_license: "open", alternatives: ["nvidia"],
-  boot_vga: false, renderer: null, hardware_accelerated: null, integrated: false, reason: null }'
+  boot_vga: false, integrated: false, reason: null }'
 
 # --- the same with the proprietary nvidia module ---------------------------
 
@@ -110,11 +123,11 @@ echo 'blacklist nouveau' >"$root/etc/modprobe.d/nvidia-blacklists-nouveau.conf"
 echo 'none [integrity] confidentiality' >"$root/sys/kernel/security/lockdown"
 echo 'freeze mem' >"$root/sys/power/state"
 check "hybrid-nvidia: exits 0" status hybrid-nvidia "$root"
-expect hybrid-nvidia "every field of the NVIDIA GPU" '.gpus[1] == {
+expect hybrid-nvidia "every field of the NVIDIA GPU" "$facts"'(.gpus[1] | facts) == {
   pci_slot: "0000:01:00.0", vendor_id: "0x10de", device_id: "0x1f99",
   vendor: "NVIDIA Corporation", model: "TU117M",
   driver: "nvidia", driver_version: "535.183.01", driver_license: "proprietary",
-  alternatives: ["nouveau"], boot_vga: false, renderer: null, hardware_accelerated: null,
+  alternatives: ["nouveau"], boot_vga: false,
   integrated: false, reason: null }'
 expect hybrid-nvidia "the Intel GPU unchanged" '.gpus[0].driver == "i915" and .gpus[0].boot_vga'
 expect hybrid-nvidia "hibernate blocked by lockdown, suspend possible" '
@@ -126,33 +139,63 @@ expect hybrid-nvidia "hibernate blocked by lockdown, suspend possible" '
 root=$(new_root tahiti)
 echo '' >"$root/proc/swaps"
 check "amd-tahiti-radeon: exits 0" status amd-tahiti-radeon "$root"
-expect amd-tahiti-radeon "every field" '.gpus == [{
+expect amd-tahiti-radeon "every field" "$facts"'(.gpus | map(facts)) == [{
   pci_slot: "0000:03:00.0", vendor_id: "0x1002", device_id: "0x6798",
   vendor: "Advanced Micro Devices, Inc. [AMD/ATI]",
   model: "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
   driver: "radeon", driver_version: null, driver_license: "open", alternatives: ["amdgpu"],
-  boot_vga: true, renderer: null, hardware_accelerated: null, integrated: false, reason: null }]'
+  boot_vga: true, integrated: false, reason: null }]'
+expect amd-tahiti-radeon "the GPU's node in /dev/dri is not accessible: no GPU access" \
+  '.gpus[0].software_reason == "no-gpu-access"'
 expect amd-tahiti-radeon "no swap, no hibernation" '
   (.power.hibernate.possible | not) and (.power.hibernate.reason | contains("no swap"))'
+
+# The same card, its render node there to open, but no firmware installed
+# for radeon; then with the firmware.
+mkdir -p "$root/dev/dri" && : >"$root/dev/dri/renderD128"
+check "amd-tahiti-radeon with /dev/dri: exits 0" status amd-tahiti-radeon "$root"
+mv "$work/amd-tahiti-radeon.json" "$work/amd-tahiti-firmware.json"
+expect amd-tahiti-firmware "no firmware for radeon: the reason says so, and which package" \
+  '.gpus[0] | (.hardware_accelerated == false and .software_reason == "firmware-missing" and
+     (.software_reason_text | contains("firmware-amd-graphics")))'
+mkdir -p "$root/lib/firmware/radeon" && : >"$root/lib/firmware/radeon/TAHITI_pfp.bin"
+check "amd-tahiti-radeon with firmware: exits 0" status amd-tahiti-radeon "$root"
+expect amd-tahiti-radeon "with the firmware there, no reason Plugboard can name" \
+  '.gpus[0].software_reason == null'
 
 # --- a GPU with no driver, with and without nomodeset ----------------------
 
 root=$(new_root no-driver)
 check "no-driver: exits 0" status no-driver "$root"
-expect no-driver "every field, names from pci.ids" '.gpus == [{
+expect no-driver "every field, names from pci.ids" "$facts"'(.gpus | map(facts)) == [{
   pci_slot: "0000:07:00.0", vendor_id: "0x1002", device_id: "0x6798",
   vendor: "Advanced Micro Devices, Inc. [AMD/ATI]",
   model: "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
   driver: null, driver_version: null, driver_license: null, alternatives: ["amdgpu", "radeon"],
-  boot_vga: true, renderer: null, hardware_accelerated: null, integrated: false,
+  boot_vga: true, integrated: false,
   reason: .gpus[0].reason }]'
+expect no-driver "software rendering: no driver bound" \
+  '.gpus[0] | .hardware_accelerated == false and .software_reason == "no-driver"'
 expect no-driver "the reason says no driver is bound" \
   '.gpus[0].reason | startswith("No driver is bound to this GPU, although installed drivers can drive it")'
 
 echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro nomodeset' >"$root/proc/cmdline"
 check "no-driver with nomodeset: exits 0" status no-driver "$root"
 expect no-driver "the reason names nomodeset" '.gpus[0].reason | contains("nomodeset")'
+expect no-driver "software rendering: nomodeset comes first" \
+  '.gpus[0] | .software_reason == "nomodeset" and (.software_reason_text | contains("nomodeset"))'
 expect no-driver "without resume=, no hibernation" '.power.hibernate.reason | contains("resume")'
+
+# --- a renderer probe that crashes -----------------------------------------
+
+# A driver that crashes the probe costs the answer, not plugboardctl.
+printf '#!/bin/sh\nkill -SEGV $$\n' >"$work/crashing-probe"
+chmod 755 "$work/crashing-probe"
+PLUGBOARD_RENDERER_PROBE=$work/crashing-probe status amd-tahiti-radeon "$(new_root crash)"
+check "a crashing probe: plugboardctl still exits 0" test $? -eq 0
+mv "$work/amd-tahiti-radeon.json" "$work/crash.json"
+expect crash "renderer and acceleration unknown, and the crash named" \
+  '.gpus[0] | .renderer == null and .hardware_accelerated == null and (.renderer_error | contains("crashed"))'
 
 # --- the text output -------------------------------------------------------
 

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-driver-rules.h"
 #include "plug-gpu-group.h"
 #include "plug-graphics-report.h"
 
@@ -20,13 +21,21 @@
  * phrases come from the core's report functions, so that the panel and
  * the copied report say the same thing.
  *
- * Only facts are shown. Switching drivers needs the privileged helper,
- * and whether rendering is hardware accelerated needs the renderer probe;
- * neither exists yet, so the group offers no button and makes no claim
- * about them.
+ * Rendering and Vulkan say "Checking…" until the panel hands over the
+ * renderer probe's answer (plug_gpu_group_set_renderer()).
+ *
+ * A GPU that more than one installed driver can run gets a Switch Driver
+ * row, usable once the panel hands over plugboard-helper's client and
+ * what the helper chose before (plug_gpu_group_set_driver_switch()); when
+ * the helper is not installed, the row says so and what to install.
+ * Switching goes: choose a driver, confirm (naming the GPU, its slot and
+ * both drivers; Cancel is the default), read the helper's choices again
+ * right before acting, then the call, for which polkit asks for an
+ * administrator's password. A chosen driver shows "Restart to Use …" with
+ * Undo, which reverts through the helper.
  *
  * A PlugGpu never changes (a new reading makes new objects), so the group
- * fills its rows once.
+ * fills its fact rows once.
  */
 
 struct _PlugGpuGroup
@@ -34,6 +43,14 @@ struct _PlugGpuGroup
   AdwPreferencesGroup  parent_instance;
 
   /* Template widgets */
+  AdwActionRow        *restart_row;
+  GtkButton           *undo_button;
+  AdwActionRow        *switch_row;
+  GtkButton           *switch_button;
+  AdwActionRow        *rendering_row;
+  GtkLabel            *rendering_label;
+  AdwActionRow        *vulkan_row;
+  GtkLabel            *vulkan_label;
   AdwActionRow        *driver_row;
   GtkLabel            *driver_label;
   AdwActionRow        *other_drivers_row;
@@ -45,6 +62,15 @@ struct _PlugGpuGroup
 
   /* Owned */
   PlugGpu             *gpu;
+  PlugDriverSwitch    *driver_switch;
+  GCancellable        *cancellable;
+  /* The driver the helper's configuration chooses for the next start, or
+   * NULL; and the one the user picked in the dialog. */
+  char                *chosen_driver;
+  char                *picked_driver;
+  /* Why the helper cannot be used, or NULL. */
+  char                *unavailable;
+  gboolean             busy;
 };
 
 G_DEFINE_FINAL_TYPE (PlugGpuGroup, plug_gpu_group, ADW_TYPE_PREFERENCES_GROUP)
@@ -168,6 +194,455 @@ fill (PlugGpuGroup *self)
   set_value (self->pci_id_label, pci_id, FALSE);
 }
 
+/* g_set_str() is GLib 2.76. */
+static void
+set_string (char       **pointer,
+            const char  *value)
+{
+  char *copy = g_strdup (value);
+
+  g_free (*pointer);
+  *pointer = copy;
+}
+
+/* --- rendering -------------------------------------------------------- */
+
+/**
+ * plug_gpu_group_set_renderer:
+ * @renderer: what the renderer probe found for this GPU
+ */
+void
+plug_gpu_group_set_renderer (PlugGpuGroup *self,
+                             PlugRenderer *renderer)
+{
+  const char * const *vulkan_devices;
+  g_autofree char *reason = NULL;
+  g_autofree char *devices = NULL;
+
+  g_return_if_fail (PLUG_IS_GPU_GROUP (self));
+  g_return_if_fail (PLUG_IS_RENDERER (renderer));
+
+  reason = plug_renderer_dup_reason_text (renderer);
+  switch (plug_renderer_get_acceleration (renderer))
+    {
+    case PLUG_RENDERER_ACCELERATION_HARDWARE:
+      {
+        /* Translators: the OpenGL renderer and version, such as
+         * “AMD TAHITI (radeonsi, LLVM 15.0.6, DRM 2.50) · OpenGL 4.6 (Core Profile) Mesa 22.3.6” */
+        g_autofree char *subtitle = g_strdup_printf (_("%s · OpenGL %s"),
+                                                     plug_renderer_get_opengl_renderer (renderer),
+                                                     plug_renderer_get_opengl_version (renderer));
+
+        set_value (self->rendering_label, _("Hardware Accelerated"), FALSE);
+        adw_action_row_set_subtitle (self->rendering_row, subtitle);
+        break;
+      }
+    case PLUG_RENDERER_ACCELERATION_SOFTWARE:
+      {
+        /* Translators: why rendering is done in software, then the renderer */
+        g_autofree char *subtitle = g_strdup_printf (_("%s\nRenderer: %s"), reason,
+                                                     plug_renderer_get_opengl_renderer (renderer));
+
+        /* Translators: rendering done by the processor, not the GPU */
+        set_value (self->rendering_label, _("Software Only"), TRUE);
+        adw_action_row_set_subtitle (self->rendering_row, subtitle);
+        break;
+      }
+    case PLUG_RENDERER_ACCELERATION_UNKNOWN:
+    default:
+      /* Translators: whether rendering is accelerated is not known */
+      set_value (self->rendering_label, C_("rendering", "Unknown"), FALSE);
+      adw_action_row_set_subtitle (self->rendering_row, plug_renderer_get_error (renderer));
+      break;
+    }
+
+  vulkan_devices = plug_renderer_get_vulkan_devices (renderer);
+  devices = g_strjoinv ("\n", (char **) vulkan_devices);
+  if (vulkan_devices[0] == NULL)
+    {
+      /* Translators: no Vulkan device */
+      set_value (self->vulkan_label, C_("vulkan", "None"), FALSE);
+      adw_action_row_set_subtitle (self->vulkan_row, NULL);
+    }
+  else
+    {
+      gboolean software_only = TRUE;
+
+      for (guint i = 0; vulkan_devices[i] != NULL; i++)
+        software_only = software_only && plug_renderer_name_is_software (vulkan_devices[i]);
+      set_value (self->vulkan_label, software_only ? _("Software Only") : _("Available"), software_only);
+      adw_action_row_set_subtitle (self->vulkan_row, devices);
+    }
+}
+
+/* --- switching drivers ------------------------------------------------ */
+
+static void
+show_error (PlugGpuGroup *self,
+            const char   *heading,
+            const GError *error)
+{
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), heading, error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The driver the kernel will use after a restart, if not the bound one. */
+static void
+update_switch_rows (PlugGpuGroup *self)
+{
+  g_autofree char *bound = g_strdup (plug_gpu_get_driver (self->gpu));
+
+  if (bound != NULL)
+    g_strdelimit (bound, "-", '_');
+
+  if (self->chosen_driver != NULL && g_strcmp0 (self->chosen_driver, bound) != 0)
+    {
+      /* Translators: %s is a driver, such as “amdgpu” */
+      g_autofree char *title = g_strdup_printf (_("Restart to Use %s"), self->chosen_driver);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->restart_row), title);
+      gtk_widget_set_visible (GTK_WIDGET (self->restart_row), TRUE);
+    }
+  else
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->restart_row), FALSE);
+    }
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->undo_button), !self->busy);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->switch_button), self->driver_switch != NULL && !self->busy);
+}
+
+static void
+set_busy (PlugGpuGroup *self,
+          gboolean      busy,
+          const char   *subtitle)
+{
+  self->busy = busy;
+  adw_action_row_set_subtitle (self->switch_row, subtitle != NULL ? subtitle :
+                               _("Choose which installed driver runs this GPU from the next start"));
+  update_switch_rows (self);
+}
+
+static void
+set_driver_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(PlugGpuGroup) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_driver_switch_set_driver_finish (PLUG_DRIVER_SWITCH (object), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      /* Written, only the boot image is old: the choice stands. */
+      if (g_error_matches (error, PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_INITRAMFS_NOT_REGENERATED))
+        set_string (&self->chosen_driver, self->picked_driver);
+      set_busy (self, FALSE, NULL);
+      show_error (self, _("The Driver Was Not Switched"), error);
+      return;
+    }
+
+  set_string (&self->chosen_driver, self->picked_driver);
+  set_busy (self, FALSE, NULL);
+}
+
+/* Right before acting, the helper's own reading: the GPU must still be at
+ * its slot, and the driver still one that can run it. */
+static void
+recheck_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(PlugGpuGroup) self = user_data;
+  g_autoptr(GPtrArray) choices = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean still_possible = FALSE;
+
+  choices = plug_driver_switch_get_choices_finish (PLUG_DRIVER_SWITCH (object), result, &error);
+  if (choices == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      set_busy (self, FALSE, NULL);
+      show_error (self, _("The Driver Was Not Switched"), error);
+      return;
+    }
+
+  for (guint i = 0; i < choices->len; i++)
+    {
+      PlugDriverChoice *choice = g_ptr_array_index (choices, i);
+
+      if (g_strcmp0 (choice->pci_slot, plug_gpu_get_pci_slot (self->gpu)) == 0)
+        still_possible = g_strcmp0 (choice->driver, self->picked_driver) == 0 ||
+                         g_strv_contains ((const char * const *) choice->alternatives, self->picked_driver);
+    }
+
+  if (!still_possible)
+    {
+      g_autoptr(GError) gone = NULL;
+
+      /* Translators: %s is a driver */
+      gone = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                          _("The GPU or the driver %s is no longer there. Nothing was changed."),
+                          self->picked_driver);
+      set_busy (self, FALSE, NULL);
+      show_error (self, _("The Driver Was Not Switched"), gone);
+      return;
+    }
+
+  set_busy (self, TRUE, _("Waiting for an administrator’s authorization…"));
+  plug_driver_switch_set_driver_async (self->driver_switch, plug_gpu_get_pci_slot (self->gpu), self->picked_driver,
+                                       self->cancellable, set_driver_cb, g_object_ref (self));
+}
+
+static void
+confirm_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     gpointer          user_data)
+{
+  PlugGpuGroup *self = user_data;
+
+  if (!g_str_equal (response, "switch"))
+    return;
+
+  set_busy (self, TRUE, _("Checking the GPU again…"));
+  plug_driver_switch_get_choices_async (self->driver_switch, self->cancellable, recheck_cb, g_object_ref (self));
+}
+
+static void
+confirm (PlugGpuGroup *self)
+{
+  g_autofree char *name = plug_graphics_dup_gpu_name (self->gpu);
+  const char *bound = plug_gpu_get_driver (self->gpu);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *use_label = NULL;
+  GtkWidget *dialog;
+
+  /* Translators: %s is a driver, such as “amdgpu” */
+  heading = g_strdup_printf (_("Use %s?"), self->picked_driver);
+  if (bound != NULL)
+    /* Translators: the new driver, the one in use, the GPU and its PCI slot */
+    body = g_strdup_printf (_("From the next start, the kernel will use %s instead of %s for %s "
+                              "(PCI slot %s). Nothing changes until then, and Undo puts the previous "
+                              "configuration back. An administrator’s password is needed."),
+                            self->picked_driver, bound, name, plug_gpu_get_pci_slot (self->gpu));
+  else
+    /* Translators: the new driver, the GPU and its PCI slot */
+    body = g_strdup_printf (_("From the next start, the kernel will use %s for %s (PCI slot %s). "
+                              "Nothing changes until then, and Undo puts the previous configuration "
+                              "back. An administrator’s password is needed."),
+                            self->picked_driver, name, plug_gpu_get_pci_slot (self->gpu));
+  /* Translators: a button; %s is a driver */
+  use_label = g_strdup_printf (_("_Use %s"), self->picked_driver);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "switch", use_label,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "switch",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  /* Cancel is what Enter and Escape do. */
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+driver_toggled_cb (GtkCheckButton *button,
+                   PlugGpuGroup   *self)
+{
+  if (gtk_check_button_get_active (button))
+    set_string (&self->picked_driver, g_object_get_data (G_OBJECT (button), "driver"));
+}
+
+static void
+choose_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  PlugGpuGroup *self = user_data;
+
+  if (g_str_equal (response, "next") && self->picked_driver != NULL)
+    confirm (self);
+}
+
+/* The drivers to choose from: the installed ones that can run the GPU,
+ * but the one it will use at the next start anyway. */
+static void
+switch_clicked_cb (PlugGpuGroup *self)
+{
+  const char * const *alternatives = plug_gpu_get_alternatives (self->gpu);
+  g_autofree char *bound = g_strdup (plug_gpu_get_driver (self->gpu));
+  g_autofree char *name = plug_graphics_dup_gpu_name (self->gpu);
+  g_autofree char *body = NULL;
+  g_autoptr(GPtrArray) candidates = g_ptr_array_new ();
+  const char *next_driver;
+  GtkWidget *dialog, *box;
+  GtkCheckButton *group = NULL;
+
+  if (bound != NULL)
+    g_strdelimit (bound, "-", '_');
+  next_driver = self->chosen_driver != NULL ? self->chosen_driver : bound;
+
+  if (bound != NULL && g_strcmp0 (bound, next_driver) != 0)
+    g_ptr_array_add (candidates, bound);
+  for (guint i = 0; alternatives[i] != NULL; i++)
+    if (g_strcmp0 (alternatives[i], next_driver) != 0)
+      g_ptr_array_add (candidates, (gpointer) alternatives[i]);
+
+  g_clear_pointer (&self->picked_driver, g_free);
+
+  if (candidates->len == 1 && next_driver != NULL)
+    /* Translators: the GPU, the driver it will use at the next start, and
+     * the only other one that can run it */
+    body = g_strdup_printf (_("Choose the driver that runs %s from the next start. Now it is %s; "
+                              "the other installed driver that can run it is %s."),
+                            name, next_driver, (const char *) g_ptr_array_index (candidates, 0));
+  else if (next_driver != NULL)
+    /* Translators: the GPU, and the driver it will use at the next start */
+    body = g_strdup_printf (_("Choose the driver that runs %s from the next start. Now it is %s."),
+                            name, next_driver);
+  else
+    /* Translators: the GPU */
+    body = g_strdup_printf (_("Choose the driver that runs %s from the next start."), name);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("Switch Driver"), body);
+  /* One choice is said in the text: a lone check box would look as if it
+   * could be left unchecked. Several are radio buttons, the first picked,
+   * so Next always has a driver to go on with. */
+  if (candidates->len == 1)
+    {
+      set_string (&self->picked_driver, g_ptr_array_index (candidates, 0));
+    }
+  else if (candidates->len > 1)
+    {
+      box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+      for (guint i = 0; i < candidates->len; i++)
+        {
+          const char *driver = g_ptr_array_index (candidates, i);
+          GtkWidget *button = gtk_check_button_new_with_label (driver);
+
+          g_object_set_data_full (G_OBJECT (button), "driver", g_strdup (driver), g_free);
+          if (group != NULL)
+            gtk_check_button_set_group (GTK_CHECK_BUTTON (button), group);
+          else
+            group = GTK_CHECK_BUTTON (button);
+          g_signal_connect (button, "toggled", G_CALLBACK (driver_toggled_cb), self);
+          gtk_box_append (GTK_BOX (box), button);
+        }
+      gtk_check_button_set_active (group, TRUE);
+      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+    }
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "next", _("_Next"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "next", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "next", candidates->len > 0);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (choose_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+revert_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(PlugGpuGroup) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_driver_switch_revert_finish (PLUG_DRIVER_SWITCH (object), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      /* Nothing left to revert means the choice is gone already. */
+      if (g_error_matches (error, PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_NOTHING_TO_REVERT))
+        g_clear_pointer (&self->chosen_driver, g_free);
+      set_busy (self, FALSE, NULL);
+      show_error (self, _("The Change Was Not Undone"), error);
+      return;
+    }
+
+  g_clear_pointer (&self->chosen_driver, g_free);
+  set_busy (self, FALSE, NULL);
+}
+
+static void
+undo_clicked_cb (PlugGpuGroup *self)
+{
+  if (self->driver_switch == NULL)
+    return;
+
+  set_busy (self, TRUE, _("Waiting for an administrator’s authorization…"));
+  plug_driver_switch_revert_async (self->driver_switch, plug_gpu_get_pci_slot (self->gpu),
+                                   self->cancellable, revert_cb, g_object_ref (self));
+}
+
+/**
+ * plug_gpu_group_dup_driver_note:
+ *
+ * Returns: (transfer full) (nullable): for the report, the driver chosen
+ *   for the next start, or why drivers cannot be chosen; %NULL for a GPU
+ *   with no choice of drivers, or while the helper was not asked yet
+ */
+char *
+plug_gpu_group_dup_driver_note (PlugGpuGroup *self)
+{
+  g_return_val_if_fail (PLUG_IS_GPU_GROUP (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->switch_row)))
+    return NULL;
+  if (gtk_widget_get_visible (GTK_WIDGET (self->restart_row)))
+    /* Translators: %s is a driver */
+    return g_strdup_printf (_("%s from the next start (restart to use it)"), self->chosen_driver);
+  if (self->unavailable != NULL)
+    /* Translators: %s is the reason */
+    return g_strdup_printf (_("not possible here: %s"), self->unavailable);
+  if (self->driver_switch != NULL)
+    return g_strdup (_("possible with plugboard-helper"));
+
+  return NULL;
+}
+
+/**
+ * plug_gpu_group_set_driver_switch:
+ * @driver_switch: (nullable): plugboard-helper's client, %NULL when the
+ *   helper cannot be used
+ * @chosen_driver: (nullable): the driver the helper's configuration
+ *   chooses for this GPU
+ * @unavailable: (nullable): why the helper cannot be used
+ */
+void
+plug_gpu_group_set_driver_switch (PlugGpuGroup     *self,
+                                  PlugDriverSwitch *driver_switch,
+                                  const char       *chosen_driver,
+                                  const GError     *unavailable)
+{
+  g_return_if_fail (PLUG_IS_GPU_GROUP (self));
+
+  g_set_object (&self->driver_switch, driver_switch);
+  set_string (&self->chosen_driver, chosen_driver);
+  set_string (&self->unavailable, unavailable != NULL ? unavailable->message : NULL);
+
+  if (unavailable != NULL)
+    adw_action_row_set_subtitle (self->switch_row, unavailable->message);
+  else
+    adw_action_row_set_subtitle (self->switch_row,
+                                 _("Choose which installed driver runs this GPU from the next start"));
+  update_switch_rows (self);
+}
+
 static void
 plug_gpu_group_constructed (GObject *object)
 {
@@ -176,6 +651,9 @@ plug_gpu_group_constructed (GObject *object)
   G_OBJECT_CLASS (plug_gpu_group_parent_class)->constructed (object);
 
   fill (self);
+
+  /* Only a GPU with a choice of drivers gets the row. */
+  gtk_widget_set_visible (GTK_WIDGET (self->switch_row), plug_gpu_get_alternatives (self->gpu)[0] != NULL);
 }
 
 static void
@@ -183,8 +661,14 @@ plug_gpu_group_dispose (GObject *object)
 {
   PlugGpuGroup *self = PLUG_GPU_GROUP (object);
 
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_GPU_GROUP);
   g_clear_object (&self->gpu);
+  g_clear_object (&self->driver_switch);
+  g_clear_pointer (&self->chosen_driver, g_free);
+  g_clear_pointer (&self->picked_driver, g_free);
+  g_clear_pointer (&self->unavailable, g_free);
 
   G_OBJECT_CLASS (plug_gpu_group_parent_class)->dispose (object);
 }
@@ -247,6 +731,14 @@ plug_gpu_group_class_init (PlugGpuGroupClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/panels/graphics/plug-gpu-group.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, restart_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, switch_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, switch_button);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, rendering_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, rendering_label);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, vulkan_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, vulkan_label);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, driver_row);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, driver_label);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, other_drivers_row);
@@ -261,6 +753,10 @@ static void
 plug_gpu_group_init (PlugGpuGroup *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect_swapped (self->switch_button, "clicked", G_CALLBACK (switch_clicked_cb), self);
+  g_signal_connect_swapped (self->undo_button, "clicked", G_CALLBACK (undo_clicked_cb), self);
 }
 
 GtkWidget *

@@ -8,7 +8,9 @@
 
 #include <adwaita.h>
 
+#include "plug-driver-switch.h"
 #include "plug-gpu.h"
+#include "plug-renderer.h"
 
 G_BEGIN_DECLS
 
@@ -18,5 +20,12 @@ G_DECLARE_FINAL_TYPE (PlugGpuGroup, plug_gpu_group, PLUG, GPU_GROUP, AdwPreferen
 
 GtkWidget *plug_gpu_group_new     (PlugGpu      *gpu);
 PlugGpu   *plug_gpu_group_get_gpu (PlugGpuGroup *self);
+void       plug_gpu_group_set_renderer      (PlugGpuGroup     *self,
+                                             PlugRenderer     *renderer);
+char      *plug_gpu_group_dup_driver_note    (PlugGpuGroup     *self);
+void       plug_gpu_group_set_driver_switch (PlugGpuGroup     *self,
+                                             PlugDriverSwitch *driver_switch,
+                                             const char       *chosen_driver,
+                                             const GError     *unavailable);
 
 G_END_DECLS

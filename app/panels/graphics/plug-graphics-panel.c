@@ -17,13 +17,19 @@
 #include "plug-graphics-panel.h"
 #include "plug-graphics-report.h"
 #include "plug-power.h"
+#include "plug-renderer.h"
+#include "plug-switcheroo.h"
 
 /*
  * The panel shows each GPU with its driver (a PlugGpuGroup each), the
  * displays GDK knows, and whether the machine can suspend and hibernate,
- * and copies all of it as a plain-text report. It is read-only: switching
- * drivers waits for the privileged helper, and the renderer probe that
- * would say whether rendering is hardware accelerated does not exist yet.
+ * and copies all of it as a plain-text report.
+ *
+ * Once the GPUs are read and the system bus is known (PlugServices), the
+ * panel asks switcheroo-control about a second GPU, runs the renderer
+ * probe for each GPU with its environment, and asks plugboard-helper which
+ * drivers can be chosen; each answer goes to the GPU's group as it comes.
+ * Choosing a driver is the group's (PlugGpuGroup), through the helper.
  *
  * GPUs and power readiness come from udev, sysfs, /proc and the installed
  * kernel modules, not from a system service, so the panel needs nothing
@@ -43,6 +49,9 @@ struct _PlugGraphicsPanel
   PlugDelayedSpinner *spinner;
   AdwStatusPage   *error_page;
   GtkBox          *gpus_box;
+  GtkWidget       *dual_gpu_group;
+  AdwActionRow    *default_gpu_row;
+  AdwActionRow    *other_gpu_row;
   GtkListBox      *displays_list;
   GtkWidget       *no_displays_label;
   AdwActionRow    *suspend_row;
@@ -56,6 +65,15 @@ struct _PlugGraphicsPanel
   GListModel      *monitors;
   GCancellable    *cancellable;
   GError          *load_error;
+  char            *root_directory;
+  char            *modules_directory;
+  /* The GPU groups, in the list's order, once the GPUs are read. */
+  GPtrArray       *groups;
+  /* The renderer probe's answers, by PCI slot, for the report. */
+  GHashTable      *renderers;
+  PlugSwitcheroo  *switcheroo;
+  PlugDriverSwitch *driver_switch;
+  gboolean         bus_work_started;
 
   /* How many of the two readings (GPUs, power) are still running. */
   guint            n_pending;
@@ -196,6 +214,167 @@ set_power_row (AdwActionRow *row,
     }
 }
 
+/* --- renderers, switcheroo-control, plugboard-helper ----------------- */
+
+static void
+renderer_probed_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(PlugGpuGroup) group = user_data;
+  g_autoptr(PlugRenderer) renderer = NULL;
+  g_autoptr(GError) error = NULL;
+  PlugGraphicsPanel *self;
+
+  renderer = plug_renderer_probe_finish (result, &error);
+  if (renderer == NULL)
+    return;  /* Cancelled: the panel is gone. */
+
+  self = PLUG_GRAPHICS_PANEL (gtk_widget_get_ancestor (GTK_WIDGET (group), PLUG_TYPE_GRAPHICS_PANEL));
+  if (self != NULL)
+    g_hash_table_replace (self->renderers, g_strdup (plug_renderer_get_pci_slot (renderer)),
+                          g_object_ref (renderer));
+  plug_gpu_group_set_renderer (group, renderer);
+}
+
+static void
+start_probes (PlugGraphicsPanel *self)
+{
+  for (guint i = 0; i < self->groups->len; i++)
+    {
+      PlugGpuGroup *group = g_ptr_array_index (self->groups, i);
+      PlugGpu *gpu = plug_gpu_group_get_gpu (group);
+      const PlugSwitcherooGpu *entry = self->switcheroo != NULL ? plug_switcheroo_find_gpu (self->switcheroo, gpu) : NULL;
+
+      plug_renderer_probe_async (gpu, self->root_directory, self->modules_directory,
+                                 entry != NULL ? (const char * const *) entry->environment : NULL,
+                                 self->cancellable, renderer_probed_cb, g_object_ref (group));
+    }
+}
+
+static void
+show_dual_gpu (PlugGraphicsPanel *self)
+{
+  g_autoptr(GString) others = g_string_new (NULL);
+
+  if (!plug_switcheroo_is_running (self->switcheroo) || !plug_switcheroo_has_dual_gpu (self->switcheroo))
+    return;
+
+  for (guint i = 0; i < plug_switcheroo_get_n_gpus (self->switcheroo); i++)
+    {
+      const PlugSwitcherooGpu *entry = plug_switcheroo_get_gpu (self->switcheroo, i);
+
+      if (entry->is_default)
+        {
+          g_autofree char *escaped = g_markup_escape_text (entry->name, -1);
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->default_gpu_row), escaped);
+        }
+      else
+        {
+          if (others->len > 0)
+            g_string_append_c (others, '\n');
+          g_string_append (others, entry->name);
+        }
+    }
+  {
+    g_autofree char *escaped = g_markup_escape_text (others->str, -1);
+
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->other_gpu_row), escaped);
+  }
+  gtk_widget_set_visible (self->dual_gpu_group, TRUE);
+}
+
+static void
+switcheroo_read_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(PlugGraphicsPanel) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  self->switcheroo = plug_switcheroo_read_finish (result, &error);
+  if (self->switcheroo == NULL)
+    return;  /* Cancelled. */
+
+  show_dual_gpu (self);
+  start_probes (self);
+}
+
+static void
+choices_read_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(PlugGraphicsPanel) self = user_data;
+  g_autoptr(GPtrArray) choices = NULL;
+  g_autoptr(GError) error = NULL;
+
+  choices = plug_driver_switch_get_choices_finish (PLUG_DRIVER_SWITCH (object), result, &error);
+  if (choices == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  for (guint i = 0; i < self->groups->len; i++)
+    {
+      PlugGpuGroup *group = g_ptr_array_index (self->groups, i);
+      const char *chosen = NULL;
+
+      if (choices == NULL)
+        {
+          plug_gpu_group_set_driver_switch (group, NULL, NULL, error);
+          continue;
+        }
+
+      for (guint j = 0; j < choices->len; j++)
+        {
+          PlugDriverChoice *choice = g_ptr_array_index (choices, j);
+
+          if (g_strcmp0 (choice->pci_slot, plug_gpu_get_pci_slot (plug_gpu_group_get_gpu (group))) == 0)
+            chosen = choice->chosen;
+        }
+      plug_gpu_group_set_driver_switch (group, self->driver_switch, chosen, NULL);
+    }
+}
+
+/* Needs the GPUs (the groups) and the services: runs once both are here. */
+static void
+start_bus_work (PlugGraphicsPanel *self)
+{
+  PlugServices *services = plug_panel_get_services (PLUG_PANEL (self));
+  GDBusConnection *system_bus;
+
+  if (self->bus_work_started || self->groups == NULL || services == NULL)
+    return;
+  self->bus_work_started = TRUE;
+
+  system_bus = plug_services_get_system_bus (services);
+  if (system_bus == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* Translators: %s is the reason */
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED, _("The system bus cannot be reached: %s"),
+                           plug_services_get_system_bus_error (services));
+      for (guint i = 0; i < self->groups->len; i++)
+        plug_gpu_group_set_driver_switch (g_ptr_array_index (self->groups, i), NULL, NULL, error);
+      start_probes (self);
+      return;
+    }
+
+  plug_switcheroo_read_async (system_bus, self->cancellable, switcheroo_read_cb, g_object_ref (self));
+
+  self->driver_switch = plug_driver_switch_new (system_bus);
+  plug_driver_switch_get_choices_async (self->driver_switch, self->cancellable,
+                                        choices_read_cb, g_object_ref (self));
+}
+
+static void
+plug_graphics_panel_services_changed (PlugPanel    *panel,
+                                      PlugServices *services)
+{
+  start_bus_work (PLUG_GRAPHICS_PANEL (panel));
+}
+
 static void
 show_graphics (PlugGraphicsPanel *self)
 {
@@ -207,8 +386,10 @@ show_graphics (PlugGraphicsPanel *self)
   for (guint i = 0; i < n_gpus; i++)
     {
       g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
+      GtkWidget *group = plug_gpu_group_new (gpu);
 
-      gtk_box_append (self->gpus_box, plug_gpu_group_new (gpu));
+      g_ptr_array_add (self->groups, g_object_ref (group));
+      gtk_box_append (self->gpus_box, group);
     }
 
   if (n_gpus == 0)
@@ -233,6 +414,8 @@ show_graphics (PlugGraphicsPanel *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graphics.copy-report", TRUE);
   show_page (self, "graphics");
+
+  start_bus_work (self);
 }
 
 static void
@@ -295,13 +478,11 @@ power_read_cb (GObject      *object,
 static void
 start_reading (PlugGraphicsPanel *self)
 {
-  g_autofree char *root_directory = NULL;
-  g_autofree char *modules_directory = NULL;
+  get_test_seams (&self->root_directory, &self->modules_directory);
 
-  get_test_seams (&root_directory, &modules_directory);
-
-  self->gpu_list = plug_gpu_list_new (root_directory, modules_directory);
-  self->power = plug_power_new (root_directory);
+  self->groups = g_ptr_array_new_with_free_func (g_object_unref);
+  self->gpu_list = plug_gpu_list_new (self->root_directory, self->modules_directory);
+  self->power = plug_power_new (self->root_directory);
   self->n_pending = 2;
 
   /* Each callback holds the panel until it runs; dispose cancels both. */
@@ -323,6 +504,7 @@ copy_report_activated (GtkWidget  *widget,
   g_autoptr(GPtrArray) monitors = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree PlugGraphicsDisplay *displays = g_new0 (PlugGraphicsDisplay, MAX (n_monitors, 1));
   g_autofree char *report = NULL;
+  g_autoptr(GHashTable) driver_notes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   /* The descriptions borrow the monitors' strings: hold the monitors. */
   for (guint i = 0; i < n_monitors; i++)
@@ -333,8 +515,17 @@ copy_report_activated (GtkWidget  *widget,
       describe_monitor (monitor, &displays[i]);
     }
 
-  report = plug_graphics_report_build (G_LIST_MODEL (self->gpu_list), self->power,
-                                       displays, n_monitors);
+  for (guint i = 0; i < self->groups->len; i++)
+    {
+      PlugGpuGroup *group = g_ptr_array_index (self->groups, i);
+      char *note = plug_gpu_group_dup_driver_note (group);
+
+      if (note != NULL)
+        g_hash_table_insert (driver_notes, g_strdup (plug_gpu_get_pci_slot (plug_gpu_group_get_gpu (group))), note);
+    }
+
+  report = plug_graphics_report_build_full (G_LIST_MODEL (self->gpu_list), self->renderers, driver_notes,
+                                            self->switcheroo, self->power, displays, n_monitors);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), report);
 
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Report copied")));
@@ -369,6 +560,12 @@ plug_graphics_panel_dispose (GObject *object)
   g_clear_object (&self->gpu_list);
   g_clear_object (&self->power);
   g_clear_error (&self->load_error);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_pointer (&self->renderers, g_hash_table_unref);
+  g_clear_object (&self->switcheroo);
+  g_clear_object (&self->driver_switch);
+  g_clear_pointer (&self->root_directory, g_free);
+  g_clear_pointer (&self->modules_directory, g_free);
 
   /* The template's root is AdwBin's child: AdwBin must let go of it first,
    * or disposing the template unparents it behind AdwBin's back, and
@@ -389,6 +586,8 @@ plug_graphics_panel_class_init (PlugGraphicsPanelClass *klass)
 
   widget_class->map = plug_graphics_panel_map;
 
+  PLUG_PANEL_CLASS (klass)->services_changed = plug_graphics_panel_services_changed;
+
   display_label_quark = g_quark_from_static_string ("plug-graphics-panel-display-label");
 
   g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);
@@ -399,6 +598,9 @@ plug_graphics_panel_class_init (PlugGraphicsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, error_page);
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, gpus_box);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, dual_gpu_group);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, default_gpu_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, other_gpu_row);
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, displays_list);
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, no_displays_label);
   gtk_widget_class_bind_template_child (widget_class, PlugGraphicsPanel, suspend_row);
@@ -416,6 +618,7 @@ plug_graphics_panel_init (PlugGraphicsPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->cancellable = g_cancellable_new ();
+  self->renderers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
 
   /* Nothing to copy until both readings are in. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graphics.copy-report", FALSE);

@@ -1,0 +1,178 @@
+#!/bin/bash
+# test-graphics-switch.sh: switching a GPU's driver from the Graphics panel,
+# through the real plugboard-helper and polkitd; and the dual-GPU group
+# from the real switcheroo-control. Screenshots in $PLUG_BUILD_DIR/screenshots.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Needs the daemons (PLUG_STACK_DIR): the app runs as the test user, and
+# polkit decides. As in tests/system/test-helper.sh, the helper runs as
+# root under umockdev with the Radeon HD 7970 fixture, a temporary root
+# and a fake initramfs tool; switcheroo-control runs as root under the
+# hybrid laptop's fixture. The app runs under the same fixture as each.
+
+set -uo pipefail
+. "$PLUG_SOURCE_DIR/tests/tap.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+
+if [ -z "${PLUG_STACK_DIR:-}" ] || [ ! -f "$PLUG_STACK_DIR/env" ] || [ ! -x "$PLUG_BUILD_DIR/app/helper/plugboard-helper" ]; then
+  echo "1..0 # SKIP needs the real daemons (PLUG_STACK_DIR) and the bundled helper"
+  exit 77
+fi
+. "$PLUG_STACK_DIR/env"
+
+PLUGBOARD=$PLUG_BUILD_DIR/app/shell/plugboard
+HELPER=$PLUG_BUILD_DIR/app/helper/plugboard-helper
+PLUG_STACK=$PLUG_SOURCE_DIR/tests/harness/plug-stack
+fixtures=$PLUG_SOURCE_DIR/tests/fixtures
+modules=$PLUG_BUILD_DIR/tests/unit/gpu-modules/lib/modules/6.1.0-plug
+shots=$PLUG_BUILD_DIR/screenshots
+mkdir -p "$shots"
+TAHITI=0000:03:00.0
+
+if ldd "$PLUGBOARD" 2>/dev/null | grep -q 'libasan\.so'; then
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+fi
+
+daemon_pid=
+stop_daemon () {
+  [ -n "$daemon_pid" ] || return 0
+  local pid
+  for pid in $(descendants "$daemon_pid") "$daemon_pid"; do kill -TERM "$pid" 2>/dev/null; done
+  wait "$daemon_pid" 2>/dev/null
+  daemon_pid=
+}
+trap 'stop_daemon; gui_cleanup' EXIT
+
+start_xvfb
+
+new_root () {
+  local root=$GUI_DIR/roots/$1
+  mkdir -p "$root/usr/share/misc" "$root/proc" "$root/sys/power"
+  cp "$fixtures/gpus/pci.ids" "$root/usr/share/misc/pci.ids"
+  echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet' >"$root/proc/cmdline"
+  chmod -R a+rX "$GUI_DIR/roots"
+  echo "$root"
+}
+
+window_id () { xdotool search --onlyvisible --name '^Plugboard$' 2>/dev/null | head -n 1; }
+shoot () { import -display "$DISPLAY" -window root "$shots/graphics-switch-$1.png"; }
+
+# Keys go to the window under the pointer (no window manager): point at
+# the newest of the app's windows, a dialog when one is open.
+point_at_newest () {
+  local id
+  id=$(xdotool search --onlyvisible --pid "$(pgrep -n -x plugboard)" 2>/dev/null | tail -n 1)
+  [ -n "$id" ] || id=$(window_id)
+  eval "$(xdotool getwindowgeometry --shell "$id")"
+  xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
+}
+key () { point_at_newest; xdotool key "$@"; sleep 0.8; }
+
+show () {
+  run_gui env PLUG_TEST_SYSFS_ROOT="$2" PLUG_TEST_MODULES_DIRECTORY="$modules" \
+    PLUGBOARD_RENDERER_PROBE="$PLUG_BUILD_DIR/app/probe/plugboard-renderer-probe" LIBGL_ALWAYS_SOFTWARE=1 \
+    umockdev-run -d "$fixtures/gpus/$1.umockdev" -- "$PLUGBOARD" --panel=graphics
+  wait_first_frame 30
+  check "$1: the panel draws its first frame" test -s "$GUI_DIR/first-frame"
+  sleep 2
+}
+
+copy_report () {
+  key alt+c
+  gui_command xclip -selection clipboard -o >"$GUI_DIR/$1.report" 2>/dev/null
+  check "$1: Copy Report put text on the clipboard" test -s "$GUI_DIR/$1.report"
+}
+expect () { check "$1: the report says $2" grep -qF -- "$3" "$GUI_DIR/$1.report"; }
+
+conf=
+nothing_written () { [ ! -e "$conf" ]; }
+
+# --- switching the Radeon HD 7970 to amdgpu and back -----------------------
+
+"$PLUG_STACK" bus-policy "$PLUG_STACK_DIR" "$PLUG_SOURCE_DIR/app/helper/io.github.plugboard.Helper.conf"
+"$PLUG_STACK" polkit-action "$PLUG_STACK_DIR" "$PLUG_BUILD_DIR/app/helper/io.github.plugboard.Helper.policy"
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+
+helper_root=$GUI_DIR/helper-root
+mkdir -p "$helper_root/etc/modprobe.d"
+conf=$helper_root/etc/modprobe.d/plugboard-gpu.conf
+printf '#!/bin/sh\nexit 0\n' >"$GUI_DIR/initramfs-tool"
+chmod 755 "$GUI_DIR/initramfs-tool"
+umockdev-run -d "$fixtures/gpus/amd-tahiti-radeon.umockdev" -- \
+  "$HELPER" --root "$helper_root" --modules-directory "$modules" --initramfs-tool "$GUI_DIR/initramfs-tool" \
+  --timeout 120 >"$GUI_DIR/helper.log" 2>&1 &
+daemon_pid=$!
+check "the helper runs on the test bus" timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
+
+root=$(new_root tahiti)
+show amd-tahiti-radeon "$root"
+shoot ready
+
+key alt+d
+shoot choose
+key Return
+check "Enter in the driver dialog is Cancel: nothing written" nothing_written
+
+key alt+d
+key alt+n
+shoot confirm
+key Return
+check "Enter in the confirmation is Cancel: nothing written" nothing_written
+
+key alt+d
+key alt+n
+key alt+u
+wait_until 10 test -e "$conf"
+check "Use amdgpu: the helper wrote exactly the expected file" cmp -s "$conf" "$fixtures/helper/tahiti-amdgpu.conf"
+sleep 1
+shoot restart
+copy_report switched
+expect switched "amdgpu from the next start" 'Driver choice: amdgpu from the next start (restart to use it)'
+
+key alt+u
+wait_until 10 nothing_written
+check "Undo: the helper put back no file, as before" nothing_written
+sleep 1
+shoot undone
+copy_report undone
+expect undone "drivers can be chosen again, none chosen" 'Driver choice: possible with plugboard-helper'
+
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" deny
+key alt+d
+key alt+n
+key alt+u
+sleep 1
+shoot denied
+check "denied by polkit: nothing written" nothing_written
+key Escape
+check "the app is still running" kill -0 "$app_pid"
+stop_gui
+stop_daemon
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+
+# --- the hybrid laptop, with switcheroo-control ------------------------------
+
+if [ -x /usr/libexec/switcheroo-control ]; then
+  "$PLUG_STACK" bus-policy "$PLUG_STACK_DIR" /usr/share/dbus-1/system.d/net.hadess.SwitcherooControl.conf
+  umockdev-run -d "$fixtures/gpus/hybrid-nouveau.umockdev" -- /usr/libexec/switcheroo-control \
+    >"$GUI_DIR/switcheroo.log" 2>&1 &
+  daemon_pid=$!
+  check "switcheroo-control runs on the test bus" timeout 15 gdbus wait --system --timeout 10 net.hadess.SwitcherooControl
+
+  root=$(new_root hybrid)
+  show hybrid-nouveau "$root"
+  point_at_newest
+  for _ in $(seq 12); do xdotool click 5; done
+  sleep 0.8
+  shoot dual-gpu
+  copy_report dual
+  expect dual "the Intel GPU is the default" 'Default: Intel Corporation TigerLake-LP GT2 [Iris Xe Graphics]'
+  expect dual "apps can be started on the NVIDIA GPU, and how" \
+    'Apps can be started on: NVIDIA Corporation TU117M (DRI_PRIME=pci-0000_01_00_0)'
+  stop_gui
+  stop_daemon
+fi
+
+finish_tap "$GUI_DIR/app.log"
