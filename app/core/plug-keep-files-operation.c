@@ -57,6 +57,7 @@ typedef struct
   EntryKind        kind;
   guint64          size;
   guint            mode;
+  struct timespec  atime;
   struct timespec  mtime;
   char            *link_target;
   char            *sha256;
@@ -868,6 +869,7 @@ scan_folder (PlugKeepFilesOperation *self,
       entry = g_new0 (Entry, 1);
       entry->path = g_steal_pointer (&path);
       entry->mode = st.st_mode & 07777;
+      entry->atime = st.st_atim;
       entry->mtime = st.st_mtim;
       g_ptr_array_add (self->entries, entry);
 
@@ -1060,14 +1062,14 @@ copy_file (PlugKeepFilesOperation  *self,
            const char              *from,
            const char              *to,
            guint                    mode,
-           const struct timespec   *mtime,
+           const Entry             *entry,
            guchar                  *buffer,
            char                   **sha256,
            GCancellable            *cancellable,
            GError                 **error)
 {
   g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  struct timespec times[2] = { { 0, UTIME_OMIT }, *mtime };
+  struct timespec times[2] = { entry->atime, entry->mtime };
   int in = open (from, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   int out;
 
@@ -1119,15 +1121,17 @@ copy_file (PlugKeepFilesOperation  *self,
         goto fail;
     }
 
-  if (futimens (out, times) != 0 && errno != EPERM)
-    {
-      *error = io_error (errno, _("Could not set the time of %s"), to);
-      goto fail;
-    }
   close (in);
   if (close (out) != 0)
     {
       *error = io_error (errno, _("Could not write %s"), to);
+      return FALSE;
+    }
+  /* After closing: FUSE filesystems (exFAT, NTFS) write at close, and
+   * would set the time to now. */
+  if (utimensat (AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0 && errno != EPERM)
+    {
+      *error = io_error (errno, _("Could not set the time of %s"), to);
       return FALSE;
     }
 
@@ -1188,7 +1192,7 @@ copy_tree (PlugKeepFilesOperation  *self,
           {
             g_autofree char *sha256 = NULL;
 
-            if (!copy_file (self, from, to, mode, &entry->mtime, buffer, &sha256, cancellable, error))
+            if (!copy_file (self, from, to, mode, entry, buffer, &sha256, cancellable, error))
               return FALSE;
             if (record)
               {
@@ -1215,7 +1219,7 @@ copy_tree (PlugKeepFilesOperation  *self,
     {
       Entry *entry = g_ptr_array_index (self->entries, i - 1);
       g_autofree char *to = g_build_filename (to_root, entry->path, NULL);
-      struct timespec times[2] = { { 0, UTIME_OMIT }, entry->mtime };
+      struct timespec times[2] = { entry->atime, entry->mtime };
 
       if (entry->kind == ENTRY_FOLDER &&
           utimensat (AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0 && errno != EPERM)

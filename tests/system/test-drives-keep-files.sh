@@ -1,0 +1,256 @@
+#!/bin/bash
+# test-drives-keep-files.sh: plugboardctl drives format --keep-files against
+# the real udisksd, polkitd and mkfs tools, as the test user: a few hundred
+# files of mixed sizes (nested folders, empty files, a few MB) kept from
+# ext4 to exFAT and from exFAT to ext4, compared by SHA-256 and
+# modification time afterwards, with the copy on the computer gone; what
+# cannot be carried to exFAT (a link, a pipe) said, not dropped silently;
+# refusals before anything is changed (a file over 4 GiB for FAT32, names
+# exFAT does not allow); a copy back that fails after the reformat keeps
+# the copy and says where it is; every other disk image byte-identical.
+#
+# FAT32 volumes cannot be the source here: this kernel has no vfat driver
+# (TESTING.md), so no FAT volume can be mounted and read. exFAT mounts
+# through FUSE (exfat-fuse) once mount finds a mount.exfat helper and
+# /etc/filesystems names exfat; the test sets both up for its run, and
+# removes them afterwards if they were not there.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+. "$(dirname "$0")/lib.sh"
+
+images=$PLUG_STACK_DIR/images
+prefix=$images/DCO-keep-
+ext4_image=${prefix}ext4.img
+exfat_image=${prefix}exfat.img
+big_image=${prefix}big.img
+fail_image=${prefix}fail.img
+bystander_image=${prefix}bystander.img
+our_images=("$ext4_image" "$exfat_image" "$big_image" "$fail_image" "$bystander_image")
+tester_home=$(getent passwd "$PLUG_TEST_USER" | cut -d: -f6)
+kept_root=$tester_home/.local/share/plugboard/kept-files
+pause_file=$images/DCO-keep-pause
+created_helper=
+created_filesystems=
+
+cleanup () {
+  local image device mount_point
+  rm -f "$pause_file"
+  for image in "${our_images[@]}"; do
+    for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
+      for mount_point in $(findmnt -n -o TARGET --source "$device" 2>/dev/null); do
+        umount "$mount_point" 2>/dev/null
+      done
+      losetup -d "$device"
+    done
+    rm -f "$image"
+  done
+  rm -rf "$kept_root"
+  [ -n "$created_helper" ] && rm -f /sbin/mount.exfat
+  [ -n "$created_filesystems" ] && rm -f /etc/filesystems
+}
+trap cleanup EXIT
+
+ctl () { as_tester "$PLUGBOARDCTL" "$@" </dev/null; }
+blkid_value () { blkid -p -s "$1" -o value "$2"; }
+attach () { as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+'; }
+mount_as_tester () {
+  as_tester udisksctl mount --no-user-interaction --block-device "$1" | sed -n 's/^Mounted .* at \(.*\)$/\1/p'
+}
+mount_point_of () { findmnt -n -o TARGET --source "$1" | head -n 1; }
+hash_others () {
+  local image skip=" $* "
+  for image in "$images"/*; do
+    [[ "$skip" == *" $image "* ]] && continue
+    [ -f "$image" ] && sha256sum "$image"
+  done
+}
+# tree_digest DIR: every file's SHA-256 and every folder's and file's path
+# and modification time (seconds), relative to DIR, sorted.
+tree_digest () {
+  as_tester /usr/bin/python3 - "$1" <<'EOF'
+import hashlib, os, sys
+root = sys.argv[1]
+for folder, dirs, files in os.walk(root):
+    dirs[:] = sorted(d for d in dirs if not (folder == root and d == "lost+found"))
+    rel = os.path.relpath(folder, root)
+    print("D", rel, int(os.stat(folder).st_mtime) if rel != "." else "")
+    for name in sorted(files):
+        path = os.path.join(folder, name)
+        if os.path.islink(path) or not os.path.isfile(path):
+            continue
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        print("F", os.path.relpath(path, root), digest, int(os.stat(path).st_mtime))
+EOF
+}
+# populate DIR: a few hundred files of mixed sizes in nested folders, with
+# modification times in the past, as the test user.
+populate () {
+  as_tester /usr/bin/python3 - "$1" <<'EOF'
+import os, random, sys
+root = sys.argv[1]
+rng = random.Random(20261130)
+past = 1700000000
+folders = [root]
+for i in range(24):
+    parent = rng.choice(folders)
+    path = os.path.join(parent, "folder %02d é" % i if i % 3 == 0 else "f%02d" % i)
+    os.mkdir(path)
+    folders.append(path)
+for i in range(300):
+    folder = rng.choice(folders)
+    if i % 10 == 0:
+        size = 0
+    elif i % 100 == 7:
+        size = rng.randint(2, 5) * 1024 * 1024 + rng.randint(0, 4095)
+    else:
+        size = rng.randint(1, 64 * 1024)
+    path = os.path.join(folder, "file-%03d.%s" % (i, rng.choice(["txt", "jpg", "bin", "tar.gz"])))
+    with open(path, "wb") as f:
+        f.write(rng.randbytes(size))
+    os.utime(path, (past + i * 37, past + i * 37))
+for n, folder in enumerate(sorted(folders, key=len, reverse=True)):
+    os.utime(folder, (past - n * 61, past - n * 61))
+EOF
+}
+
+cleanup
+created_helper=
+created_filesystems=
+if [ ! -e /sbin/mount.exfat ]; then
+  ln -s mount.exfat-fuse /sbin/mount.exfat && created_helper=yes
+fi
+if [ ! -e /etc/filesystems ]; then
+  printf 'exfat\n*\n' >/etc/filesystems && created_filesystems=yes
+fi
+exfat_mountable () { grep -qx exfat /etc/filesystems && test -x /sbin/mount.exfat; }
+check "exFAT can be mounted through FUSE for this test" exfat_mountable
+
+tester_ids=$(id -u "$PLUG_TEST_USER"):$(id -g "$PLUG_TEST_USER")
+as_tester truncate -s 256M "$ext4_image" "$exfat_image" "$fail_image"
+as_tester truncate -s 64M "$bystander_image"
+as_tester truncate -s 5G "$big_image"
+for image in "$ext4_image" "$fail_image" "$big_image"; do
+  as_tester /sbin/mkfs.ext4 -q -E root_owner="$tester_ids" -L DCOKEEP "$image"
+done
+as_tester /sbin/mkfs.exfat -L DCOKEEPX "$exfat_image" >/dev/null
+as_tester /sbin/mkfs.ext4 -q -L DCOBYSTAND "$bystander_image"
+bystander_before=$(sha256sum "$bystander_image")
+others_before=$(hash_others "${our_images[@]}")
+
+# --- ext4 to exFAT -----------------------------------------------------------
+
+ext4_device=$(attach "$ext4_image")
+source_dir=$(mount_as_tester "$ext4_device")
+check "the ext4 volume is mounted ($source_dir)" test -n "$source_dir"
+populate "$source_dir"
+as_tester ln -s "f01/file-001.txt" "$source_dir/shortcut"
+as_tester mkfifo "$source_dir/a pipe"
+digest_before=$(tree_digest "$source_dir")
+files=$(grep -c '^F' <<<"$digest_before")
+check "the volume holds $files files in $(grep -c '^D' <<<"$digest_before") folders" test "$files" = 300
+
+output=$(ctl drives format "$ext4_device" --type exfat --label DCOEXFAT --keep-files --yes)
+status=$?
+check "ext4 → exFAT keeping the files (exit $status)" test $status = 0
+check "… the plan said how much space the copy needs, and where it goes" \
+  grep -qE "^They are copied to $kept_root/DCOKEEP-[0-9]{8}-[0-9]{6} first: this needs .*, and .* is free there\.$" <<<"$output"
+check "… and what cannot be kept on exFAT: the link" grep -qF "shortcut (a symbolic link" <<<"$output"
+check "… and the pipe" grep -qF "a pipe (a special file" <<<"$output"
+check "… it said each phase" \
+  test "$(grep -cE '^(Copying .* to /|Reformatting…|Copying .* back to|Checking every file|All files verified)' <<<"$output")" = 5
+check "… and counted files and bytes" grep -qE '^  [0-9]+ of [0-9]+ files, .* of .*$' <<<"$output"
+check "… blkid reads exFAT “DCOEXFAT”" \
+  test "$(blkid_value TYPE "$ext4_device")|$(blkid_value LABEL "$ext4_device")" = "exfat|DCOEXFAT"
+new_dir=$(mount_point_of "$ext4_device")
+check "… mounted again at $new_dir" test -n "$new_dir"
+digest_after=$(tree_digest "$new_dir")
+check "… every file has the same SHA-256 and modification time, every folder its time" \
+  test "$digest_after" = "$digest_before"
+check "… the link and the pipe are not there" test ! -e "$new_dir/shortcut" -a ! -e "$new_dir/a pipe"
+check "… and the copy on the computer is gone" test -z "$(ls -A "$kept_root")"
+
+# --- exFAT to ext4 -------------------------------------------------------------
+
+exfat_device=$(attach "$exfat_image")
+source_dir=$(mount_as_tester "$exfat_device")
+check "the exFAT volume is mounted ($source_dir)" test -n "$source_dir"
+populate "$source_dir"
+digest_before=$(tree_digest "$source_dir")
+json=$(ctl drives format "$exfat_device" --type ext4 --label DCOEXT4 --keep-files --yes --json 2>"$PLUG_STACK_DIR/keep-stderr")
+status=$?
+check "exFAT → ext4 keeping the files (exit $status)" test $status = 0
+check "… the JSON says what was kept, and that no copy is left" \
+  jq -e '.filesystem == "ext4" and .label == "DCOEXT4" and .kept_files.verified == true
+         and .kept_files.kept_copy_path == null and .kept_files.not_carried == []
+         and .kept_files.files > 300 and .kept_files.bytes > 0' <<<"$json"
+new_dir=$(jq -r .mount_point <<<"$json")
+check "… every file has the same SHA-256 and modification time" test "$(tree_digest "$new_dir")" = "$digest_before"
+check "… the files belong to the test user" \
+  test -z "$(find "$new_dir" -path "$new_dir/lost+found" -prune -o ! -user "$PLUG_TEST_USER" -print)"
+check "… and the copy on the computer is gone" test -z "$(ls -A "$kept_root")"
+
+# --- refused before anything is changed -----------------------------------------
+
+big_device=$(attach "$big_image")
+source_dir=$(mount_as_tester "$big_device")
+as_tester truncate -s 4500M "$source_dir/backup.tar"
+as_tester sh -c 'echo note >"$1/a:b.txt"' sh "$source_dir"
+as_tester sh -c 'echo one >"$1/Photo.jpg"; echo two >"$1/photo.jpg"' sh "$source_dir"
+# Reading a mounted ext4 updates access times on it, so the files are
+# compared, and the filesystem's UUID.
+big_digest=$(tree_digest "$source_dir")
+big_uuid=$(blkid_value UUID "$big_device")
+output=$(ctl drives format "$big_device" --type vfat --label DCOFAT --keep-files --yes 2>&1)
+status=$?
+check "a 4.4 GiB file going to FAT32 is refused (exit $status)" test $status = 1
+check "… saying which file and why ($(grep -F backup.tar <<<"$output"))" grep -qE "backup.tar is 4.7.+GB, larger than the 4 GB a FAT32 file can hold" <<<"$output"
+check "… and that nothing was changed" grep -qF "nothing was changed" <<<"$output"
+output=$(ctl drives format "$big_device" --type exfat --label DCOEXF --keep-files --yes 2>&1)
+status=$?
+check "names exFAT does not allow are refused (exit $status)" test $status = 1
+check "… “:” ($(grep -F 'a:b' <<<"$output"))" grep -qF "a:b.txt: the name contains “:”" <<<"$output"
+check "… names differing only in case" grep -qF "differs only in upper and lower case" <<<"$output"
+check "… the volume is still mounted where it was" test "$(mount_point_of "$big_device")" = "$source_dir"
+check "… still ext4 “DCOKEEP”" test "$(blkid_value TYPE "$big_device")|$(blkid_value LABEL "$big_device")" = "ext4|DCOKEEP"
+check "… the same filesystem (UUID $big_uuid)" test "$(blkid_value UUID "$big_device")" = "$big_uuid"
+check "… holding the same files" test "$(tree_digest "$source_dir")" = "$big_digest"
+check "… and no copy was made" test -z "$(ls -A "$kept_root" 2>/dev/null)"
+
+# --- a copy back that fails after the reformat ------------------------------------
+
+fail_device=$(attach "$fail_image")
+source_dir=$(mount_as_tester "$fail_device")
+populate "$source_dir"
+digest_before=$(tree_digest "$source_dir")
+# The operation pauses once the new filesystem is mounted (a hook of
+# development builds); meanwhile root makes it read-only, so that every
+# write of the copy back fails for real.
+as_tester env PLUG_TEST_KEEP_FILES_PAUSE_FILE="$pause_file" "$PLUGBOARDCTL" drives format "$fail_device" \
+  --type ext4 --label DCOFAIL --keep-files --yes </dev/null >"$PLUG_STACK_DIR/keep-fail-output" 2>&1 &
+format_pid=$!
+wait_until 30 test -s "$pause_file"
+new_dir=$(cat "$pause_file" 2>/dev/null)
+check "the operation paused with the new filesystem mounted at $new_dir" \
+  test -n "$new_dir" -a "$(mount_point_of "$fail_device")" = "$new_dir"
+mount -o remount,ro "$new_dir"
+rm -f "$pause_file"
+wait $format_pid
+status=$?
+output=$(cat "$PLUG_STACK_DIR/keep-fail-output")
+check "a copy back that fails fails the command (exit $status)" test $status = 1
+kept=$(sed -n 's/.*Your files are kept in \(.*\)$/\1/p' <<<"$output" | tail -n 1)
+check "… the error says where the files are kept ($kept)" test -n "$kept" -a -d "$kept"
+check "… and why (read-only)" grep -qF "Read-only file system" <<<"$output"
+check "… the copy holds every file, as it was" test "$(tree_digest "$kept")" = "$digest_before"
+check "… its checksum list says so too" \
+  as_tester sh -c 'cd "$1" && sha256sum --quiet -c "$1.sha256"' sh "$kept"
+
+# --- nothing else touched ----------------------------------------------------------
+
+check "the bystander image is byte-identical" test "$(sha256sum "$bystander_image")" = "$bystander_before"
+check "every other disk image is byte-identical" test "$(hash_others "${our_images[@]}")" = "$others_before"
+
+finish
