@@ -57,6 +57,8 @@
 #define WAIT_INTERVAL_MS 50
 /* How long to wait for udisks to come back after it went away mid-Format. */
 #define DAEMON_RETURN_TIMEOUT_SECONDS 30
+/* How long a failed Format waits to see whether the drive went away. */
+#define REMOVAL_TIMEOUT_SECONDS 2
 
 /* MBR counts sectors in 32 bits: with 512-byte sectors, it ends at 2 TiB. */
 #define MBR_LIMIT (G_GUINT64_CONSTANT (2) * 1024 * 1024 * 1024 * 1024)
@@ -111,6 +113,8 @@ struct _PlugFormatOperation
   gboolean                  format_called;
   gboolean                  outcome_unknown;
   GError                   *pending_error;
+  /* Format's error, while waiting to see whether the drive went away. */
+  GError                   *format_error;
 
   /* While udisks formats: its jobs, and the user's Cancel. */
   gulong                    object_added_id;
@@ -179,6 +183,7 @@ plug_format_operation_finalize (GObject *object)
   g_clear_pointer (&self->to_unmount, g_ptr_array_unref);
   g_clear_pointer (&self->unmounted, g_ptr_array_unref);
   g_clear_error (&self->pending_error);
+  g_clear_error (&self->format_error);
 
   G_OBJECT_CLASS (plug_format_operation_parent_class)->finalize (object);
 }
@@ -1078,15 +1083,41 @@ udisks_back_waited (PlugFormatOperation *self,
   type = block != NULL ? udisks_block_get_id_type (block) : NULL;
   label = block != NULL ? udisks_block_get_id_label (block) : NULL;
 
-  return_error (self, task,
-                g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                             /* Translators: a device, then the filesystem and name it reports */
-                             _("udisks stopped while it was reformatting %s: the outcome is unknown, "
-                               "and it was not reformatted again. It now reports %s “%s”. "
-                               "Check it before using it."),
-                             device,
-                             type != NULL && *type != '\0' ? type : _("no filesystem"),
-                             label != NULL ? label : ""));
+  if (type == NULL || *type == '\0')
+    return_error (self, task,
+                  g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                               /* Translators: a device */
+                               _("udisks stopped while it was reformatting %s: the outcome is unknown, "
+                                 "and it was not reformatted again. It now reports no filesystem: "
+                                 "reformat it again before using it."),
+                               device));
+  else
+    return_error (self, task,
+                  g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                               /* Translators: a device, then the filesystem and name it reports */
+                               _("udisks stopped while it was reformatting %s: the outcome is unknown, "
+                                 "and it was not reformatted again. It now reports %s “%s”. "
+                                 "Check it before using it."),
+                               device, type, label != NULL ? label : ""));
+}
+
+static void
+removal_waited (PlugFormatOperation *self,
+                GTask               *task,
+                gboolean             timed_out)
+{
+  g_autoptr(GError) error = g_steal_pointer (&self->format_error);
+
+  if (!timed_out)
+    {
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                                 _("The drive was removed while it was being reformatted (%s)"),
+                                 error->message));
+      return;
+    }
+
+  return_error (self, task, daemon_error (g_steal_pointer (&error), _("udisks could not reformat it")));
 }
 
 static void
@@ -1122,17 +1153,12 @@ format_failed (PlugFormatOperation *self,
       return;
     }
 
-  if (drive_was_removed (self))
-    {
-      return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                                 _("The drive was removed while it was being reformatted (%s)"),
-                                 owned_error->message));
-      return;
-    }
-
-  return_error (self, task,
-                daemon_error (g_steal_pointer (&owned_error), _("udisks could not reformat it")));
+  /* A drive pulled out makes mkfs fail ("Device size reported to be
+   * zero") before udev has told udisks that it is gone: wait a moment
+   * for that, to say what happened. */
+  g_clear_error (&self->format_error);
+  self->format_error = g_steal_pointer (&owned_error);
+  wait_until (self, task, drive_was_removed, REMOVAL_TIMEOUT_SECONDS, removal_waited);
 }
 
 static void
