@@ -511,6 +511,21 @@ plug_format_operation_get_outcome_unknown (PlugFormatOperation *self)
 }
 
 /**
+ * plug_format_operation_get_format_called:
+ *
+ * Returns: whether udisks was asked to format (and polkit let it), so
+ *   that the drive may have changed: after a failure, %FALSE means that
+ *   what was on the drive is still there
+ */
+gboolean
+plug_format_operation_get_format_called (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), FALSE);
+
+  return self->format_called;
+}
+
+/**
  * plug_format_operation_build_options:
  * @type: the filesystem to create
  * @label: the name, already checked and normalized; empty for none

@@ -93,7 +93,6 @@ struct _PlugKeepFilesOperation
   guint                 files_total;
   guint64               bytes_done;
   guint64               bytes_total;
-  gboolean              format_started;
   char                  *new_folder;
   char                 *kept_copy_path;
   GCancellable         *cancellable;
@@ -1608,7 +1607,7 @@ fail_keeping_copy (PlugKeepFilesOperation *self,
                    GError                 *error)
 {
   g_autoptr(GError) owned_error = error;
-  gboolean cancelled = g_error_matches (owned_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  gboolean has_stop = g_str_has_suffix (owned_error->message, ".");
 
   end_thread_phase (self);
   self->kept_copy_path = g_strdup (self->copy_path);
@@ -1617,7 +1616,7 @@ fail_keeping_copy (PlugKeepFilesOperation *self,
 
   g_task_return_new_error (task, owned_error->domain, owned_error->code,
                            /* Translators: what went wrong, then a folder */
-                           cancelled ? _("%s Your files are kept in %s")
+                           has_stop ? _("%s Your files are kept in %s")
                                      : _("%s. Your files are kept in %s"),
                            owned_error->message, self->copy_path);
 }
@@ -1762,30 +1761,6 @@ before_copy_back (PlugKeepFilesOperation *self,
 }
 
 static void
-format_step_cb (PlugFormatOperation    *format,
-                GParamSpec             *pspec,
-                PlugKeepFilesOperation *self)
-{
-  switch (plug_format_operation_get_step (format))
-    {
-    case PLUG_FORMAT_STEP_ERASING:
-    case PLUG_FORMAT_STEP_PARTITIONING:
-    case PLUG_FORMAT_STEP_FORMATTING:
-    case PLUG_FORMAT_STEP_CONFIRMING:
-    case PLUG_FORMAT_STEP_MOUNTING:
-      self->format_started = TRUE;
-      break;
-
-    case PLUG_FORMAT_STEP_NONE:
-    case PLUG_FORMAT_STEP_CHECKING:
-    case PLUG_FORMAT_STEP_UNMOUNTING:
-    case PLUG_FORMAT_STEP_DONE:
-    default:
-      break;
-    }
-}
-
-static void
 unused_copy_removed_cb (GObject      *object,
                         GAsyncResult *result,
                         gpointer      user_data)
@@ -1815,11 +1790,9 @@ formatted_cb (GObject      *object,
   const char *mount_point;
   GError *error = NULL;
 
-  g_signal_handlers_disconnect_by_func (self->format, format_step_cb, self);
-
   if (!plug_format_operation_run_finish (PLUG_FORMAT_OPERATION (object), result, &error))
     {
-      if (self->format_started)
+      if (plug_format_operation_get_format_called (self->format))
         {
           fail_keeping_copy (self, owned_task, error);
           return;
@@ -1866,6 +1839,11 @@ copied_out_cb (GObject      *object,
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       /* The drive is untouched, and the partial copy removed. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_clear_error (&error);
+          error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled. Nothing was changed."));
+        }
       fail (self, task, error);
       return;
     }
@@ -1881,7 +1859,6 @@ copied_out_cb (GObject      *object,
     }
 
   set_phase (self, PLUG_KEEP_FILES_PHASE_FORMATTING);
-  g_signal_connect (self->format, "notify::step", G_CALLBACK (format_step_cb), self);
   plug_format_operation_run_async (self->format, g_task_get_cancellable (task), formatted_cb,
                                    g_object_ref (task));
 }

@@ -26,17 +26,19 @@ ext4_image=${prefix}ext4.img
 exfat_image=${prefix}exfat.img
 big_image=${prefix}big.img
 fail_image=${prefix}fail.img
+cancel_image=${prefix}cancel.img
 bystander_image=${prefix}bystander.img
-our_images=("$ext4_image" "$exfat_image" "$big_image" "$fail_image" "$bystander_image")
+our_images=("$ext4_image" "$exfat_image" "$big_image" "$fail_image" "$cancel_image" "$bystander_image")
 tester_home=$(getent passwd "$PLUG_TEST_USER" | cut -d: -f6)
 kept_root=$tester_home/.local/share/plugboard/kept-files
 pause_file=$images/DCO-keep-pause
+pid_file=$images/DCO-keep-pid
 created_helper=
 created_filesystems=
 
 cleanup () {
   local image device mount_point
-  rm -f "$pause_file"
+  rm -f "$pause_file" "$pid_file"
   for image in "${our_images[@]}"; do
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
       for mount_point in $(findmnt -n -o TARGET --source "$device" 2>/dev/null); do
@@ -61,7 +63,7 @@ mount_as_tester () {
 mount_point_of () { findmnt -n -o TARGET --source "$1" | head -n 1; }
 hash_others () {
   local image skip=" $* "
-  for image in "$images"/*; do
+  for image in "$images"/*.img; do
     [[ "$skip" == *" $image "* ]] && continue
     [ -f "$image" ] && sha256sum "$image"
   done
@@ -129,10 +131,10 @@ exfat_mountable () { grep -qx exfat /etc/filesystems && test -x /sbin/mount.exfa
 check "exFAT can be mounted through FUSE for this test" exfat_mountable
 
 tester_ids=$(id -u "$PLUG_TEST_USER"):$(id -g "$PLUG_TEST_USER")
-as_tester truncate -s 256M "$ext4_image" "$exfat_image" "$fail_image"
+as_tester truncate -s 256M "$ext4_image" "$exfat_image" "$fail_image" "$cancel_image"
 as_tester truncate -s 64M "$bystander_image"
 as_tester truncate -s 5G "$big_image"
-for image in "$ext4_image" "$fail_image" "$big_image"; do
+for image in "$ext4_image" "$fail_image" "$cancel_image" "$big_image"; do
   as_tester /sbin/mkfs.ext4 -q -E root_owner="$tester_ids" -L DCOKEEP "$image"
 done
 as_tester /sbin/mkfs.exfat -L DCOKEEPX "$exfat_image" >/dev/null
@@ -247,6 +249,35 @@ check "… and why (read-only)" grep -qF "Read-only file system" <<<"$output"
 check "… the copy holds every file, as it was" test "$(tree_digest "$kept")" = "$digest_before"
 check "… its checksum list says so too" \
   as_tester sh -c 'cd "$1" && sha256sum --quiet -c "$1.sha256"' sh "$kept"
+
+# --- cancelled before the reformat ---------------------------------------------------
+
+cancel_device=$(attach "$cancel_image")
+source_dir=$(mount_as_tester "$cancel_device")
+populate "$source_dir"
+digest_before=$(tree_digest "$source_dir")
+cancel_uuid=$(blkid_value UUID "$cancel_device")
+# The reformat pauses right before its last check (a hook of development
+# builds): the files are copied out and the volume unmounted. Ctrl+C then.
+as_tester sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pid_file" \
+  env PLUG_TEST_FORMAT_PAUSE_FILE="$pause_file" "$PLUGBOARDCTL" drives format "$cancel_device" \
+  --type exfat --label DCOCANCEL --keep-files --yes </dev/null >"$PLUG_STACK_DIR/keep-cancel-output" 2>&1 &
+background_pid=$!
+wait_until 30 test -f "$pause_file"
+check "paused before the reformat, the files copied out and the volume unmounted" \
+  test -f "$pause_file" -a -z "$(mount_point_of "$cancel_device")" -a -n "$(ls -A "$kept_root")"
+kill -INT "$(cat "$pid_file")"
+sleep 0.2
+rm -f "$pause_file"
+wait $background_pid
+status=$?
+output=$(cat "$PLUG_STACK_DIR/keep-cancel-output")
+check "cancelled, it fails (exit $status)" test $status = 1
+check "… saying nothing was reformatted ($(tail -n 1 <<<"$output"))" grep -qF "Cancelled before anything was reformatted" <<<"$output"
+check "… the volume is mounted again where it was" test "$(mount_point_of "$cancel_device")" = "$source_dir"
+check "… the same filesystem (UUID $cancel_uuid) with the same files" \
+  test "$(blkid_value UUID "$cancel_device")" = "$cancel_uuid" -a "$(tree_digest "$source_dir")" = "$digest_before"
+check "… and the copy it no longer needs is gone" test -z "$(ls -A "$kept_root" | grep -v "^$(basename "$kept")")"
 
 # --- nothing else touched ----------------------------------------------------------
 
