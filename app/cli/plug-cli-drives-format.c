@@ -312,14 +312,20 @@ print_plan (FILE                   *out,
   g_autofree char *needed_text = g_format_size (plug_keep_files_operation_get_space_needed (operation));
   g_autofree char *available_text = g_format_size (plug_keep_files_operation_get_space_available (operation));
   const char * const *not_carried = plug_keep_files_operation_get_not_carried (operation);
+  /* Both are known once planned. */
+  const char *source_folder = plug_keep_files_operation_get_source_folder (operation);
+  const char *copy_path = plug_keep_files_operation_get_copy_path (operation);
+  g_autofree char *copy_line = NULL;
+
+  g_return_if_fail (source_folder != NULL && copy_path != NULL);
 
   /* Translators: a number of files and folders, a size, a folder */
   fprintf (out, _("Files to keep: %u files and folders, %s, from %s\n"),
-           plug_keep_files_operation_get_files_total (operation), bytes_text,
-           plug_keep_files_operation_get_source_folder (operation));
+           plug_keep_files_operation_get_files_total (operation), bytes_text, source_folder);
   /* Translators: a folder, a size, a size */
-  fprintf (out, _("They are copied to %s first: this needs %s, and %s is free there.\n"),
-           plug_keep_files_operation_get_copy_path (operation), needed_text, available_text);
+  copy_line = g_strdup_printf (_("They are copied to %s first: this needs %s, and %s is free there."),
+                               copy_path, needed_text, available_text);
+  fprintf (out, "%s\n", copy_line);
   fprintf (out, _("That copy is deleted once every file is back on the drive and verified; "
                   "if anything fails, it stays there.\n"));
   if (not_carried[0] != NULL)

@@ -54,6 +54,15 @@ trap cleanup EXIT
 ctl () { as_tester "$PLUGBOARDCTL" "$@" </dev/null; }
 blkid_value () { blkid -p -s "$1" -o value "$2"; }
 attach () { as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+'; }
+# wait_for SECONDS COMMAND…: until COMMAND succeeds, by the clock (each
+# try of plugboardctl can take a second in a sanitizer build).
+wait_for () {
+  local deadline=$(($(date +%s) + $1)); shift
+  until "$@" >/dev/null 2>&1; do
+    [ "$(date +%s)" -ge "$deadline" ] && return 1
+    sleep 0.2
+  done
+}
 lists () { as_tester "$PLUGBOARDCTL" drives list --json | jq -e --arg d "$1" 'any(.[]; .device == $d)' >/dev/null; }
 mount_point_of () { findmnt -n -o TARGET --source "$1" | head -n 1; }
 hash_others () {
@@ -144,7 +153,7 @@ check "… that it did not reformat again" grep -qF "it was not reformatted agai
 check "… and what the drive reports now, read again from the new udisksd" grep -qF "It now reports " <<<"$output"
 sleep 1
 check "no reformat runs on it afterwards" test "$(job_running "$device" && echo yes)" != yes
-wait_until 10 lists "$device"
+wait_for 20 lists "$device"
 check "the drive list sees the image again" lists "$device"
 as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null
 check "every other disk image is byte-identical" test "$(hash_others "${targets[@]}")" = "$others_before"
