@@ -222,62 +222,68 @@ check "… holding the same files" test "$(tree_digest "$source_dir")" = "$big_d
 check "… and no copy was made" test -z "$(ls -A "$kept_root" 2>/dev/null)"
 
 # --- a copy back that fails after the reformat ------------------------------------
-
-fail_device=$(attach "$fail_image")
-source_dir=$(mount_as_tester "$fail_device")
-populate "$source_dir"
-digest_before=$(tree_digest "$source_dir")
-# The operation pauses once the new filesystem is mounted (a hook of
-# development builds); meanwhile root makes it read-only, so that every
-# write of the copy back fails for real.
-as_tester env PLUG_TEST_KEEP_FILES_PAUSE_FILE="$pause_file" "$PLUGBOARDCTL" drives format "$fail_device" \
-  --type ext4 --label DCOFAIL --keep-files --yes </dev/null >"$PLUG_STACK_DIR/keep-fail-output" 2>&1 &
-format_pid=$!
-wait_until 30 test -s "$pause_file"
-new_dir=$(cat "$pause_file" 2>/dev/null)
-check "the operation paused with the new filesystem mounted at $new_dir" \
-  test -n "$new_dir" -a "$(mount_point_of "$fail_device")" = "$new_dir"
-mount -o remount,ro "$new_dir"
-rm -f "$pause_file"
-wait $format_pid
-status=$?
-output=$(cat "$PLUG_STACK_DIR/keep-fail-output")
-check "a copy back that fails fails the command (exit $status)" test $status = 1
-kept=$(sed -n 's/.*Your files are kept in \(.*\)$/\1/p' <<<"$output" | tail -n 1)
-check "… the error says where the files are kept ($kept)" test -n "$kept" -a -d "$kept"
-check "… and why (read-only)" grep -qF "Read-only file system" <<<"$output"
-check "… the copy holds every file, as it was" test "$(tree_digest "$kept")" = "$digest_before"
-check "… its checksum list says so too" \
-  as_tester sh -c 'cd "$1" && sha256sum --quiet -c "$1.sha256"' sh "$kept"
+if has_test_hooks; then
+  fail_device=$(attach "$fail_image")
+  source_dir=$(mount_as_tester "$fail_device")
+  populate "$source_dir"
+  digest_before=$(tree_digest "$source_dir")
+  # The operation pauses once the new filesystem is mounted (a hook of
+  # development builds); meanwhile root makes it read-only, so that every
+  # write of the copy back fails for real.
+  as_tester env PLUG_TEST_KEEP_FILES_PAUSE_FILE="$pause_file" "$PLUGBOARDCTL" drives format "$fail_device" \
+    --type ext4 --label DCOFAIL --keep-files --yes </dev/null >"$PLUG_STACK_DIR/keep-fail-output" 2>&1 &
+  format_pid=$!
+  wait_until 30 test -s "$pause_file"
+  new_dir=$(cat "$pause_file" 2>/dev/null)
+  check "the operation paused with the new filesystem mounted at $new_dir" \
+    test -n "$new_dir" -a "$(mount_point_of "$fail_device")" = "$new_dir"
+  mount -o remount,ro "$new_dir"
+  rm -f "$pause_file"
+  wait $format_pid
+  status=$?
+  output=$(cat "$PLUG_STACK_DIR/keep-fail-output")
+  check "a copy back that fails fails the command (exit $status)" test $status = 1
+  kept=$(sed -n 's/.*Your files are kept in \(.*\)$/\1/p' <<<"$output" | tail -n 1)
+  check "… the error says where the files are kept ($kept)" test -n "$kept" -a -d "$kept"
+  check "… and why (read-only)" grep -qF "Read-only file system" <<<"$output"
+  check "… the copy holds every file, as it was" test "$(tree_digest "$kept")" = "$digest_before"
+  check "… its checksum list says so too" \
+    as_tester sh -c 'cd "$1" && sha256sum --quiet -c "$1.sha256"' sh "$kept"
+else
+  skip "a copy back that fails after the reformat: needs a development build (-Dprofile=development) for its pause hook"
+fi
 
 # --- cancelled before the reformat ---------------------------------------------------
-
-cancel_device=$(attach "$cancel_image")
-source_dir=$(mount_as_tester "$cancel_device")
-populate "$source_dir"
-digest_before=$(tree_digest "$source_dir")
-cancel_uuid=$(blkid_value UUID "$cancel_device")
-# The reformat pauses right before its last check (a hook of development
-# builds): the files are copied out and the volume unmounted. Ctrl+C then.
-as_tester sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pid_file" \
-  env PLUG_TEST_FORMAT_PAUSE_FILE="$pause_file" "$PLUGBOARDCTL" drives format "$cancel_device" \
-  --type exfat --label DCOCANCEL --keep-files --yes </dev/null >"$PLUG_STACK_DIR/keep-cancel-output" 2>&1 &
-background_pid=$!
-wait_until 30 test -f "$pause_file"
-check "paused before the reformat, the files copied out and the volume unmounted" \
-  test -f "$pause_file" -a -z "$(mount_point_of "$cancel_device")" -a -n "$(ls -A "$kept_root")"
-kill -INT "$(cat "$pid_file")"
-sleep 0.2
-rm -f "$pause_file"
-wait $background_pid
-status=$?
-output=$(cat "$PLUG_STACK_DIR/keep-cancel-output")
-check "cancelled, it fails (exit $status)" test $status = 1
-check "… saying nothing was reformatted ($(tail -n 1 <<<"$output"))" grep -qF "Cancelled before anything was reformatted" <<<"$output"
-check "… the volume is mounted again where it was" test "$(mount_point_of "$cancel_device")" = "$source_dir"
-check "… the same filesystem (UUID $cancel_uuid) with the same files" \
-  test "$(blkid_value UUID "$cancel_device")" = "$cancel_uuid" -a "$(tree_digest "$source_dir")" = "$digest_before"
-check "… and the copy it no longer needs is gone" test -z "$(ls -A "$kept_root" | grep -v "^$(basename "$kept")")"
+if has_test_hooks; then
+  cancel_device=$(attach "$cancel_image")
+  source_dir=$(mount_as_tester "$cancel_device")
+  populate "$source_dir"
+  digest_before=$(tree_digest "$source_dir")
+  cancel_uuid=$(blkid_value UUID "$cancel_device")
+  # The reformat pauses right before its last check (a hook of development
+  # builds): the files are copied out and the volume unmounted. Ctrl+C then.
+  as_tester sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$pid_file" \
+    env PLUG_TEST_FORMAT_PAUSE_FILE="$pause_file" "$PLUGBOARDCTL" drives format "$cancel_device" \
+    --type exfat --label DCOCANCEL --keep-files --yes </dev/null >"$PLUG_STACK_DIR/keep-cancel-output" 2>&1 &
+  background_pid=$!
+  wait_until 30 test -f "$pause_file"
+  check "paused before the reformat, the files copied out and the volume unmounted" \
+    test -f "$pause_file" -a -z "$(mount_point_of "$cancel_device")" -a -n "$(ls -A "$kept_root")"
+  kill -INT "$(cat "$pid_file")"
+  sleep 0.2
+  rm -f "$pause_file"
+  wait $background_pid
+  status=$?
+  output=$(cat "$PLUG_STACK_DIR/keep-cancel-output")
+  check "cancelled, it fails (exit $status)" test $status = 1
+  check "… saying nothing was reformatted ($(tail -n 1 <<<"$output"))" grep -qF "Cancelled before anything was reformatted" <<<"$output"
+  check "… the volume is mounted again where it was" test "$(mount_point_of "$cancel_device")" = "$source_dir"
+  check "… the same filesystem (UUID $cancel_uuid) with the same files" \
+    test "$(blkid_value UUID "$cancel_device")" = "$cancel_uuid" -a "$(tree_digest "$source_dir")" = "$digest_before"
+  check "… and the copy it no longer needs is gone" test -z "$(ls -A "$kept_root" | grep -v "^$(basename "$kept")")"
+else
+  skip "keeping files cancelled before the reformat: needs a development build (-Dprofile=development) for its pause hook"
+fi
 
 # --- nothing else touched ----------------------------------------------------------
 
