@@ -27,12 +27,15 @@ exfat_image=${prefix}exfat.img
 big_image=${prefix}big.img
 fail_image=${prefix}fail.img
 cancel_image=${prefix}cancel.img
+whole_image=${prefix}whole.img
 bystander_image=${prefix}bystander.img
-our_images=("$ext4_image" "$exfat_image" "$big_image" "$fail_image" "$cancel_image" "$bystander_image")
+our_images=("$ext4_image" "$exfat_image" "$big_image" "$fail_image" "$cancel_image" "$whole_image"
+            "$bystander_image")
 tester_home=$(getent passwd "$PLUG_TEST_USER" | cut -d: -f6)
 kept_root=$tester_home/.local/share/plugboard/kept-files
 pause_file=$images/DCO-keep-pause
 pid_file=$images/DCO-keep-pid
+small_home=$PLUG_STACK_DIR/DCO-small-home
 created_helper=
 created_filesystems=
 
@@ -41,7 +44,8 @@ cleanup () {
   rm -f "$pause_file" "$pid_file"
   for image in "${our_images[@]}"; do
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
-      for mount_point in $(findmnt -n -o TARGET --source "$device" 2>/dev/null); do
+      for mount_point in $(findmnt -n -o TARGET --source "$device" 2>/dev/null;
+                           findmnt -n -o TARGET --source "${device}p1" 2>/dev/null); do
         umount "$mount_point" 2>/dev/null
       done
       losetup -d "$device"
@@ -49,6 +53,10 @@ cleanup () {
     rm -f "$image"
   done
   rm -rf "$kept_root"
+  if mountpoint -q "$small_home" 2>/dev/null; then
+    umount "$small_home"
+  fi
+  [ -d "$small_home" ] && rmdir "$small_home"
   [ -n "$created_helper" ] && rm -f /sbin/mount.exfat
   [ -n "$created_filesystems" ] && rm -f /etc/filesystems
 }
@@ -133,6 +141,7 @@ check "exFAT can be mounted through FUSE for this test" exfat_mountable
 tester_ids=$(id -u "$PLUG_TEST_USER"):$(id -g "$PLUG_TEST_USER")
 as_tester truncate -s 256M "$ext4_image" "$exfat_image" "$fail_image" "$cancel_image"
 as_tester truncate -s 64M "$bystander_image"
+as_tester truncate -s 128M "$whole_image"
 as_tester truncate -s 5G "$big_image"
 for image in "$ext4_image" "$fail_image" "$cancel_image" "$big_image"; do
   as_tester /sbin/mkfs.ext4 -q -E root_owner="$tester_ids" -L DCOKEEP "$image"
@@ -194,6 +203,28 @@ check "… the files belong to the test user" \
   test -z "$(find "$new_dir" -path "$new_dir/lost+found" -prune -o ! -user "$PLUG_TEST_USER" -print)"
 check "… and the copy on the computer is gone" test -z "$(ls -A "$kept_root")"
 
+# --- the whole drive, keeping the files of its one volume ------------------------
+
+whole_device=$(attach "$whole_image")
+# A partition table with one ext4 volume, made the way test-drives-format
+# checks.
+ctl drives format "$whole_device" --whole-drive --type ext4 --label DCOWHOLE --yes >/dev/null 2>&1
+as_tester udisksctl unmount --no-user-interaction --block-device "${whole_device}p1" >/dev/null 2>&1
+source_dir=$(mount_as_tester "${whole_device}p1")
+check "the partition of a whole drive is mounted ($source_dir)" test -n "$source_dir"
+populate "$source_dir"
+digest_before=$(tree_digest "$source_dir")
+json=$(ctl drives format "${whole_device}p1" --whole-drive --type exfat --label DCOWHOLEX --keep-files --yes --json 2>/dev/null)
+status=$?
+check "the whole drive reformatted keeping the files of its volume (exit $status)" test $status = 0
+check "… one exFAT volume in a new partition table" \
+  test "$(blkid_value PTTYPE "$whole_device")|$(blkid_value TYPE "${whole_device}p1")|$(blkid_value UUID "${whole_device}p1")" \
+    = "dos|exfat|$(jq -r .uuid <<<"$json")"
+check "… the JSON says so" jq -e '.whole_drive == true and .kept_files.verified == true' <<<"$json"
+check "… every file has the same SHA-256 and modification time" \
+  test "$(tree_digest "$(jq -r .mount_point <<<"$json")")" = "$digest_before"
+check "… and the copy on the computer is gone" test -z "$(ls -A "$kept_root")"
+
 # --- refused before anything is changed -----------------------------------------
 
 big_device=$(attach "$big_image")
@@ -220,6 +251,35 @@ check "… still ext4 “DCOKEEP”" test "$(blkid_value TYPE "$big_device")|$(b
 check "… the same filesystem (UUID $big_uuid)" test "$(blkid_value UUID "$big_device")" = "$big_uuid"
 check "… holding the same files" test "$(tree_digest "$source_dir")" = "$big_digest"
 check "… and no copy was made" test -z "$(ls -A "$kept_root" 2>/dev/null)"
+
+# More than the new filesystem holds: 5.1 GB of files (sparse on ext4,
+# where they take no room) for a 5 GiB exFAT volume.
+as_tester rm "$source_dir/a:b.txt" "$source_dir/photo.jpg"
+as_tester truncate -s 600M "$source_dir/extra.bin"
+output=$(ctl drives format "$big_device" --type exfat --label DCOEXF --keep-files --yes 2>&1)
+status=$?
+check "more files than the new filesystem holds are refused (exit $status)" test $status = 1
+check "… saying how much they take and it holds ($output)" \
+  grep -qE "The files take 5\.3.GB, and the new exFAT volume will hold about 5\.[0-2].GB: they would not fit\. Nothing was changed\." <<<"$output"
+check "… still ext4 “DCOKEEP”, mounted" \
+  test "$(blkid_value TYPE "$big_device")|$(mount_point_of "$big_device")" = "ext4|$source_dir"
+as_tester rm "$source_dir/backup.tar" "$source_dir/extra.bin"
+
+# Too little free space on the computer for the copy: the user's data
+# folder on a 4 MiB tmpfs, and 4.5 MiB of files.
+head -c 4500000 /dev/urandom | as_tester sh -c 'cat >"$1"' sh "$source_dir/movie.mp4"
+mkdir -m 0755 "$small_home"
+mount -t tmpfs -o size=4M,mode=0755,uid="$(id -u "$PLUG_TEST_USER")" DCO-small "$small_home"
+output=$(as_tester env XDG_DATA_HOME="$small_home" "$PLUGBOARDCTL" drives format "$big_device" \
+           --type exfat --label DCOEXF --keep-files --yes </dev/null 2>&1)
+status=$?
+check "too little space on the computer for the copy is refused (exit $status)" test $status = 1
+check "… saying how much is needed, where, and how much is free ($output)" \
+  grep -qE "Keeping the files needs 2[0-9]\.[0-9].MB free on this computer, in $small_home/plugboard/kept-files, and 4\.[0-9].MB is free\. Nothing was changed\." <<<"$output"
+check "… still ext4 “DCOKEEP”, mounted" \
+  test "$(blkid_value TYPE "$big_device")|$(mount_point_of "$big_device")" = "ext4|$source_dir"
+umount "$small_home"
+rmdir "$small_home"
 
 # --- a copy back that fails after the reformat ------------------------------------
 if has_test_hooks; then
