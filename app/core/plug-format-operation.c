@@ -51,6 +51,12 @@
  * 7. The new filesystem is mounted, so that it appears in Files under its
  *    new name. A volume that cannot be mounted (FAT without a kernel
  *    driver) is still reformatted: that failure is reported, not fatal.
+ * 8. If it stops before udisks is asked to format (Cancel, the drive
+ *    changed, polkit said no), what step 3 unmounted is mounted again, so
+ *    that the drive is left as it was found.
+ * 9. If udisks goes away while it formats (killed, restarted), whether it
+ *    did is not known: Format is never called again; once udisks is back,
+ *    the device is read again and the error says what it now holds.
  */
 
 #define WAIT_TIMEOUT_SECONDS 10
