@@ -225,10 +225,31 @@ typedef struct
   gint64 most_cpu_wall;
   gint64 last_waited;
   gint64 longest_waited;   /* time waiting for a CPU within the longest stall */
+  gint64 last_steal;
+  gint64 longest_steal;    /* time the hypervisor took the CPUs, likewise */
   guint  ticks;
   guint  over_target;      /* gaps longer than the target */
   guint  cpu_over_target;  /* of which the main thread ran longer than it */
 } Ticks;
+
+/* Time a hypervisor ran something else on this machine's CPUs (all of
+ * them together), from /proc/stat, in microseconds; its unit is 10 ms. */
+static gint64
+steal_time (void)
+{
+  g_autofree char *contents = NULL;
+  guint64 fields[8];
+
+  if (!g_file_get_contents ("/proc/stat", &contents, NULL, NULL) ||
+      sscanf (contents, "cpu %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+              " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+              " %" G_GUINT64_FORMAT,
+              &fields[0], &fields[1], &fields[2], &fields[3], &fields[4], &fields[5], &fields[6],
+              &fields[7]) != 8)
+    return -1;
+
+  return fields[7] * G_USEC_PER_SEC / sysconf (_SC_CLK_TCK);
+}
 
 /* The main thread's time spent runnable but waiting for a CPU, from the
  * scheduler's statistics; -1 where the kernel does not keep them. */
@@ -263,12 +284,14 @@ tick_cb (gpointer user_data)
   gint64 now = g_get_monotonic_time ();
   gint64 cpu = thread_cpu_time ();
   gint64 waited = thread_run_queue_time ();
+  gint64 steal = steal_time ();
 
   if (ticks->last != 0 && now - ticks->last > ticks->longest)
     {
       ticks->longest = now - ticks->last;
       ticks->longest_cpu = cpu - ticks->last_cpu;
       ticks->longest_waited = waited >= 0 ? waited - ticks->last_waited : -1;
+      ticks->longest_steal = steal >= 0 ? steal - ticks->last_steal : -1;
     }
   if (ticks->last != 0 && now - ticks->last > TARGET_STALL_MS * 1000)
     ticks->over_target++;
@@ -282,6 +305,7 @@ tick_cb (gpointer user_data)
   ticks->last = now;
   ticks->last_cpu = cpu;
   ticks->last_waited = waited;
+  ticks->last_steal = steal;
   ticks->ticks++;
 
   return G_SOURCE_CONTINUE;
@@ -425,9 +449,10 @@ main (int   argc,
            "(%.1f s, %u ticks of %d ms): %.1f ms (target %.0f ms, ratio %.2f)\n",
            n_churned, (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC, ticks.ticks, TICK_MS,
            stall_ms, TARGET_STALL_MS, stall_ms / TARGET_STALL_MS);
-  g_print ("drive list: in that stall the main thread ran %.1f ms and waited %.1f ms for a CPU; "
+  g_print ("drive list: in that stall the main thread ran %.1f ms and waited %.1f ms for a CPU, "
+           "and the hypervisor took %.0f ms of CPU time from this machine; "
            "the most it ran between two ticks was %.1f ms (in %.1f ms); load average %s",
-           ticks.longest_cpu / 1000.0, ticks.longest_waited / 1000.0,
+           ticks.longest_cpu / 1000.0, ticks.longest_waited / 1000.0, ticks.longest_steal / 1000.0,
            ticks.most_cpu / 1000.0, ticks.most_cpu_wall / 1000.0, load);
   g_print ("drive list: %u gaps over %.0f ms, %u of them with the main thread running over %.0f ms\n",
            ticks.over_target, TARGET_STALL_MS, ticks.cpu_over_target, TARGET_STALL_MS);
