@@ -616,10 +616,17 @@ plug_cli_drives_format (int      argc,
     {
       g_autofree char *bytes_text = g_format_size (plug_keep_files_operation_get_bytes_total (keep_operation));
 
-      /* Translators: a number of files and folders, then a size */
-      g_print (_("Kept %u files and folders (%s), each verified by its SHA-256; "
-                 "the copy on this computer was removed.\n"),
-               plug_keep_files_operation_get_files_total (keep_operation), bytes_text);
+      if (plug_keep_files_operation_get_kept_copy_path (keep_operation) == NULL)
+        /* Translators: a number of files and folders, then a size */
+        g_print (_("Kept %u files and folders (%s), each verified by its SHA-256; "
+                   "the copy on this computer was removed.\n"),
+                 plug_keep_files_operation_get_files_total (keep_operation), bytes_text);
+      else
+        /* Translators: a number of files and folders, a size, then a folder */
+        g_print (_("Kept %u files and folders (%s), each verified by its SHA-256; "
+                   "the copy on this computer could not be removed: delete %s yourself.\n"),
+                 plug_keep_files_operation_get_files_total (keep_operation), bytes_text,
+                 plug_keep_files_operation_get_kept_copy_path (keep_operation));
     }
 
   if (plug_format_operation_get_mount_point (operation) != NULL)
