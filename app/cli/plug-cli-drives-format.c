@@ -19,6 +19,7 @@
 #include "plug-cli-drives.h"
 #include "plug-filesystem-type.h"
 #include "plug-format-operation.h"
+#include "plug-keep-files-operation.h"
 #include "plug-label-rules.h"
 
 /*
@@ -33,6 +34,7 @@ typedef struct
 {
   gboolean terminal;
   int      last_percent;
+  gint64   last_line_time;
 } Progress;
 
 static void
@@ -217,6 +219,124 @@ progress_cb (PlugFormatOperation *operation,
 }
 
 static void
+keep_phase_cb (PlugKeepFilesOperation *operation,
+               GParamSpec             *pspec,
+               Progress               *progress)
+{
+  g_autofree char *bytes_text = g_format_size (plug_keep_files_operation_get_bytes_total (operation));
+  guint files = plug_keep_files_operation_get_files_total (operation);
+
+  if (progress->terminal && progress->last_percent >= 0)
+    g_print ("\n");
+  progress->last_percent = -1;
+  progress->last_line_time = 0;
+
+  switch (plug_keep_files_operation_get_phase (operation))
+    {
+    case PLUG_KEEP_FILES_PHASE_COPYING_OUT:
+      /* Translators: a number of files and folders, a size, a folder */
+      g_print (_("Copying %u files and folders (%s) to %s…\n"), files, bytes_text,
+               plug_keep_files_operation_get_copy_path (operation));
+      break;
+
+    case PLUG_KEEP_FILES_PHASE_FORMATTING:
+      g_print (_("Reformatting…\n"));
+      break;
+
+    case PLUG_KEEP_FILES_PHASE_COPYING_BACK:
+      g_print (_("Copying %u files and folders (%s) back to %s…\n"), files, bytes_text,
+               plug_format_operation_get_mount_point (plug_keep_files_operation_get_format_operation (operation)));
+      break;
+
+    case PLUG_KEEP_FILES_PHASE_VERIFYING:
+      g_print (_("Checking every file on the drive against its SHA-256…\n"));
+      break;
+
+    case PLUG_KEEP_FILES_PHASE_REMOVING_COPY:
+      g_print (_("All files verified. Removing the copy on this computer…\n"));
+      break;
+
+    case PLUG_KEEP_FILES_PHASE_NONE:
+    case PLUG_KEEP_FILES_PHASE_SCANNING:
+    case PLUG_KEEP_FILES_PHASE_CHECKING:
+    case PLUG_KEEP_FILES_PHASE_DONE:
+    default:
+      break;
+    }
+}
+
+/* On a terminal, one line that updates; elsewhere, a line a second. */
+static void
+keep_progress_cb (PlugKeepFilesOperation *operation,
+                  GParamSpec             *pspec,
+                  Progress               *progress)
+{
+  guint64 bytes_total = plug_keep_files_operation_get_bytes_total (operation);
+  guint64 bytes_done = plug_keep_files_operation_get_bytes_done (operation);
+  g_autofree char *done_text = NULL;
+  g_autofree char *total_text = NULL;
+  gint64 now = g_get_monotonic_time ();
+  int percent;
+
+  switch (plug_keep_files_operation_get_phase (operation))
+    {
+    case PLUG_KEEP_FILES_PHASE_COPYING_OUT:
+    case PLUG_KEEP_FILES_PHASE_COPYING_BACK:
+    case PLUG_KEEP_FILES_PHASE_VERIFYING:
+      break;
+    default:
+      return;
+    }
+
+  percent = bytes_total > 0 ? (int) (bytes_done * 100 / bytes_total) : 100;
+  if (progress->terminal ? percent == progress->last_percent : now - progress->last_line_time < G_USEC_PER_SEC)
+    return;
+  progress->last_percent = percent;
+  progress->last_line_time = now;
+
+  done_text = g_format_size (bytes_done);
+  total_text = g_format_size (bytes_total);
+  /* Translators: files done, files in all, then the same in bytes */
+  g_print (_("%s  %u of %u files, %s of %s%s"), progress->terminal ? "\r" : "",
+           plug_keep_files_operation_get_files_done (operation),
+           plug_keep_files_operation_get_files_total (operation),
+           done_text, total_text, progress->terminal ? "" : "\n");
+  fflush (stdout);
+}
+
+static void
+print_plan (FILE                   *out,
+            PlugKeepFilesOperation *operation)
+{
+  g_autofree char *bytes_text = g_format_size (plug_keep_files_operation_get_bytes_total (operation));
+  g_autofree char *needed_text = g_format_size (plug_keep_files_operation_get_space_needed (operation));
+  g_autofree char *available_text = g_format_size (plug_keep_files_operation_get_space_available (operation));
+  const char * const *not_carried = plug_keep_files_operation_get_not_carried (operation);
+  /* Both are known once planned. */
+  const char *source_folder = plug_keep_files_operation_get_source_folder (operation);
+  const char *copy_path = plug_keep_files_operation_get_copy_path (operation);
+  g_autofree char *copy_line = NULL;
+
+  g_return_if_fail (source_folder != NULL && copy_path != NULL);
+
+  /* Translators: a number of files and folders, a size, a folder */
+  fprintf (out, _("Files to keep: %u files and folders, %s, from %s\n"),
+           plug_keep_files_operation_get_files_total (operation), bytes_text, source_folder);
+  /* Translators: a folder, a size, a size */
+  copy_line = g_strdup_printf (_("They are copied to %s first: this needs %s, and %s is free there."),
+                               copy_path, needed_text, available_text);
+  fprintf (out, "%s\n", copy_line);
+  fprintf (out, _("That copy is deleted once every file is back on the drive and verified; "
+                  "if anything fails, it stays there.\n"));
+  if (not_carried[0] != NULL)
+    {
+      fprintf (out, _("These cannot be kept on the new filesystem and will be lost:\n"));
+      for (guint i = 0; not_carried[i] != NULL; i++)
+        fprintf (out, "  %s\n", not_carried[i]);
+    }
+}
+
+static void
 format_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
@@ -256,7 +376,9 @@ plug_cli_drives_format (int      argc,
   g_autoptr(PlugDriveList) drives = NULL;
   g_autoptr(PlugDrive) drive = NULL;
   g_autoptr(PlugVolume) volume = NULL;
-  g_autoptr(PlugFormatOperation) operation = NULL;
+  g_autoptr(PlugFormatOperation) format_operation = NULL;
+  g_autoptr(PlugKeepFilesOperation) keep_operation = NULL;
+  PlugFormatOperation *operation;
   g_autoptr(GCancellable) cancellable = NULL;
   g_autoptr(GAsyncResult) usage_result = NULL;
   g_autoptr(GAsyncResult) result = NULL;
@@ -271,7 +393,7 @@ plug_cli_drives_format (int      argc,
   gboolean erase = FALSE;
   gboolean yes = FALSE;
   gboolean keep_files = FALSE;
-  Progress progress = { FALSE, -1 };
+  Progress progress = { FALSE, -1, 0 };
   UDisksClient *client;
   guint interrupt_id;
   int exit_code;
@@ -288,7 +410,8 @@ plug_cli_drives_format (int      argc,
     { "yes", 'y', 0, G_OPTION_ARG_NONE, &yes,
       N_("Do not ask for confirmation"), NULL },
     { "keep-files", 0, 0, G_OPTION_ARG_NONE, &keep_files,
-      N_("Not available yet"), NULL },
+      N_("Keep the files: copy them to this computer, reformat, copy them back, verify each "
+         "by its SHA-256, then delete the copy"), NULL },
     { NULL }
   };
 
@@ -302,11 +425,6 @@ plug_cli_drives_format (int      argc,
   exit_code = plug_cli_parse_options (context, &argc, &argv);
   if (exit_code != PLUG_CLI_EXIT_DONE)
     return exit_code;
-
-  /* Said plainly rather than ignored: reformatting without it would
-   * delete the files the user asked to keep. */
-  if (keep_files)
-    return plug_cli_fail (_("Keeping files while reformatting is not available yet"));
 
   if (argc < 2)
     return plug_cli_usage_error ("drives format", _("No device given"));
@@ -340,7 +458,15 @@ plug_cli_drives_format (int      argc,
   /* Every drive, so that one Plugboard leaves alone is refused with its
    * reason rather than reported missing. */
   drives = plug_drive_list_new (client, PLUG_DRIVE_LIST_FLAGS_INCLUDE_UNLISTED);
-  if (whole_drive)
+  if (whole_drive && keep_files)
+    {
+      /* The files are those of one volume, which DEVICE names. */
+      if (!plug_cli_drives_resolve_volume (drives, argv[1], &drive, &volume, &error))
+        return plug_cli_fail (_("With --keep-files, name the volume whose files to keep: %s"), error->message);
+      flags |= PLUG_FORMAT_FLAGS_WHOLE_DRIVE;
+      target_device = g_strdup (plug_drive_get_device (drive));
+    }
+  else if (whole_drive)
     {
       drive = resolve_drive (drives, argv[1], &error);
       if (drive == NULL)
@@ -362,7 +488,16 @@ plug_cli_drives_format (int      argc,
                           plug_drive_restriction_get_reason (plug_drive_get_restriction (drive)));
 
   /* Made now, so that it remembers the drive that is shown below. */
-  operation = plug_format_operation_new (client, drive, volume, type->id, normalized, flags);
+  if (keep_files)
+    {
+      keep_operation = plug_keep_files_operation_new (client, drive, volume, type->id, normalized, flags);
+      operation = plug_keep_files_operation_get_format_operation (keep_operation);
+    }
+  else
+    {
+      format_operation = plug_format_operation_new (client, drive, volume, type->id, normalized, flags);
+      operation = format_operation;
+    }
 
   plug_drive_list_refresh_usage_async (drives, NULL, usage_refreshed_cb, &usage_result);
   while (usage_result == NULL)
@@ -371,7 +506,20 @@ plug_cli_drives_format (int      argc,
    * to stop. */
   plug_drive_list_refresh_usage_finish (drives, usage_result, NULL);
 
-  print_what_will_be_lost (json ? stderr : stdout, drive, volume);
+  if (keep_files)
+    {
+      g_autoptr(GAsyncResult) plan_result = NULL;
+
+      plug_keep_files_operation_plan_async (keep_operation, NULL, format_done_cb, &plan_result);
+      while (plan_result == NULL)
+        g_main_context_iteration (NULL, TRUE);
+      if (!plug_keep_files_operation_plan_finish (keep_operation, plan_result, &error))
+        return plug_cli_fail (_("Cannot keep the files of %s: %s"), plug_volume_get_device (volume), error->message);
+    }
+
+  print_what_will_be_lost (json ? stderr : stdout, drive, keep_files && whole_drive ? NULL : volume);
+  if (keep_files)
+    print_plan (json ? stderr : stdout, keep_operation);
   if (json)
     g_printerr (_("New filesystem: %s, named “%s”\n"), type->display_name, normalized);
   else
@@ -391,16 +539,29 @@ plug_cli_drives_format (int      argc,
       progress.terminal = isatty (STDOUT_FILENO);
       g_signal_connect (operation, "notify::step", G_CALLBACK (step_cb), &progress);
       g_signal_connect (operation, "notify::progress", G_CALLBACK (progress_cb), &progress);
+      if (keep_operation != NULL)
+        {
+          g_signal_connect (keep_operation, "notify::phase", G_CALLBACK (keep_phase_cb), &progress);
+          g_signal_connect (keep_operation, "notify::bytes-done", G_CALLBACK (keep_progress_cb), &progress);
+          g_signal_connect (keep_operation, "notify::files-done", G_CALLBACK (keep_progress_cb), &progress);
+        }
     }
 
   cancellable = g_cancellable_new ();
   interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
-  plug_format_operation_run_async (operation, cancellable, format_done_cb, &result);
+  if (keep_operation != NULL)
+    plug_keep_files_operation_run_async (keep_operation, cancellable, format_done_cb, &result);
+  else
+    plug_format_operation_run_async (operation, cancellable, format_done_cb, &result);
   while (result == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (interrupt_id);
+  if (progress.terminal && progress.last_percent >= 0)
+    g_print ("\n");
 
-  if (!plug_format_operation_run_finish (operation, result, &error))
+  if (keep_operation != NULL
+      ? !plug_keep_files_operation_run_finish (keep_operation, result, &error)
+      : !plug_format_operation_run_finish (operation, result, &error))
     return plug_cli_fail (_("Could not reformat %s: %s"), target_device, error->message);
 
   if (json)
@@ -420,10 +581,52 @@ plug_cli_drives_format (int      argc,
       add_string_member (builder, "uuid", plug_format_operation_get_uuid (operation));
       add_string_member (builder, "mount_point", plug_format_operation_get_mount_point (operation));
       add_string_member (builder, "mount_error", plug_format_operation_get_mount_error (operation));
+      json_builder_set_member_name (builder, "kept_files");
+      if (keep_operation != NULL)
+        {
+          const char * const *not_carried = plug_keep_files_operation_get_not_carried (keep_operation);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "files");
+          json_builder_add_int_value (builder, plug_keep_files_operation_get_files_total (keep_operation));
+          json_builder_set_member_name (builder, "bytes");
+          json_builder_add_int_value (builder, plug_keep_files_operation_get_bytes_total (keep_operation));
+          json_builder_set_member_name (builder, "verified");
+          json_builder_add_boolean_value (builder, TRUE);
+          add_string_member (builder, "copy_path", plug_keep_files_operation_get_copy_path (keep_operation));
+          add_string_member (builder, "kept_copy_path", plug_keep_files_operation_get_kept_copy_path (keep_operation));
+          json_builder_set_member_name (builder, "not_carried");
+          json_builder_begin_array (builder);
+          for (guint i = 0; not_carried[i] != NULL; i++)
+            json_builder_add_string_value (builder, not_carried[i]);
+          json_builder_end_array (builder);
+          json_builder_end_object (builder);
+        }
+      else
+        {
+          json_builder_add_null_value (builder);
+        }
       json_builder_end_object (builder);
       node = json_builder_get_root (builder);
       plug_cli_print_json (node);
       return PLUG_CLI_EXIT_DONE;
+    }
+
+  if (keep_operation != NULL)
+    {
+      g_autofree char *bytes_text = g_format_size (plug_keep_files_operation_get_bytes_total (keep_operation));
+
+      if (plug_keep_files_operation_get_kept_copy_path (keep_operation) == NULL)
+        /* Translators: a number of files and folders, then a size */
+        g_print (_("Kept %u files and folders (%s), each verified by its SHA-256; "
+                   "the copy on this computer was removed.\n"),
+                 plug_keep_files_operation_get_files_total (keep_operation), bytes_text);
+      else
+        /* Translators: a number of files and folders, a size, then a folder */
+        g_print (_("Kept %u files and folders (%s), each verified by its SHA-256; "
+                   "the copy on this computer could not be removed: delete %s yourself.\n"),
+                 plug_keep_files_operation_get_files_total (keep_operation), bytes_text,
+                 plug_keep_files_operation_get_kept_copy_path (keep_operation));
     }
 
   if (plug_format_operation_get_mount_point (operation) != NULL)

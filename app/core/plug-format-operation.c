@@ -51,10 +51,20 @@
  * 7. The new filesystem is mounted, so that it appears in Files under its
  *    new name. A volume that cannot be mounted (FAT without a kernel
  *    driver) is still reformatted: that failure is reported, not fatal.
+ * 8. If it stops before udisks is asked to format (Cancel, the drive
+ *    changed, polkit said no), what step 3 unmounted is mounted again, so
+ *    that the drive is left as it was found.
+ * 9. If udisks goes away while it formats (killed, restarted), whether it
+ *    did is not known: Format is never called again; once udisks is back,
+ *    the device is read again and the error says what it now holds.
  */
 
 #define WAIT_TIMEOUT_SECONDS 10
 #define WAIT_INTERVAL_MS 50
+/* How long to wait for udisks to come back after it went away mid-Format. */
+#define DAEMON_RETURN_TIMEOUT_SECONDS 30
+/* How long a failed Format waits to see whether the drive went away. */
+#define REMOVAL_TIMEOUT_SECONDS 2
 
 /* MBR counts sectors in 32 bits: with 512-byte sectors, it ends at 2 TiB. */
 #define MBR_LIMIT (G_GUINT64_CONSTANT (2) * 1024 * 1024 * 1024 * 1024)
@@ -103,6 +113,14 @@ struct _PlugFormatOperation
   char                     *mount_point;
   char                     *mount_error;
   GPtrArray                *to_unmount;
+  /* Object paths of what was unmounted, to mount again if the reformat
+   * stops before udisks is asked to format. */
+  GPtrArray                *unmounted;
+  gboolean                  format_called;
+  gboolean                  outcome_unknown;
+  GError                   *pending_error;
+  /* Format's error, while waiting to see whether the drive went away. */
+  GError                   *format_error;
 
   /* While udisks formats: its jobs, and the user's Cancel. */
   gulong                    object_added_id;
@@ -169,6 +187,9 @@ plug_format_operation_finalize (GObject *object)
   g_clear_pointer (&self->mount_point, g_free);
   g_clear_pointer (&self->mount_error, g_free);
   g_clear_pointer (&self->to_unmount, g_ptr_array_unref);
+  g_clear_pointer (&self->unmounted, g_ptr_array_unref);
+  g_clear_error (&self->pending_error);
+  g_clear_error (&self->format_error);
 
   G_OBJECT_CLASS (plug_format_operation_parent_class)->finalize (object);
 }
@@ -224,6 +245,7 @@ plug_format_operation_init (PlugFormatOperation *self)
 {
   self->progress = -1.0;
   self->to_unmount = g_ptr_array_new_with_free_func (g_object_unref);
+  self->unmounted = g_ptr_array_new_with_free_func (g_free);
 }
 
 /* The whole block device of the drive, which for a disk image is the loop
@@ -480,6 +502,36 @@ plug_format_operation_get_mount_error (PlugFormatOperation *self)
 }
 
 /**
+ * plug_format_operation_get_outcome_unknown:
+ *
+ * Returns: after a failure, whether udisks went away while it was asked
+ *   to format, so that whether it did is not known: the error says what
+ *   the drive reported once udisks was back. It is never asked again.
+ */
+gboolean
+plug_format_operation_get_outcome_unknown (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), FALSE);
+
+  return self->outcome_unknown;
+}
+
+/**
+ * plug_format_operation_get_format_called:
+ *
+ * Returns: whether udisks was asked to format (and polkit let it), so
+ *   that the drive may have changed: after a failure, %FALSE means that
+ *   what was on the drive is still there
+ */
+gboolean
+plug_format_operation_get_format_called (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), FALSE);
+
+  return self->format_called;
+}
+
+/**
  * plug_format_operation_build_options:
  * @type: the filesystem to create
  * @label: the name, already checked and normalized; empty for none
@@ -625,6 +677,8 @@ drive_was_removed (PlugFormatOperation *self)
                           *udisks_loop_get_backing_file (loop) == '\0');
 }
 
+static void remount_next (PlugFormatOperation *self, GTask *task);
+
 static void
 return_error (PlugFormatOperation *self,
               GTask               *task,
@@ -632,6 +686,17 @@ return_error (PlugFormatOperation *self,
 {
   stop_watching_jobs (self);
   set_progress (self, -1.0);
+
+  /* Stopped before udisks was asked to format: what was unmounted for it
+   * is mounted again, so that the drive is as it was. */
+  if (!self->format_called && self->unmounted->len > 0)
+    {
+      g_assert (self->pending_error == NULL);
+      self->pending_error = error;
+      remount_next (self, task);
+      return;
+    }
+
   set_step (self, PLUG_FORMAT_STEP_DONE, NULL);
   g_task_return_error (task, error);
 }
@@ -980,6 +1045,102 @@ confirm (PlugFormatOperation *self,
   wait_until (self, task, new_filesystem_reported, WAIT_TIMEOUT_SECONDS, new_filesystem_waited);
 }
 
+/* The call got no answer because udisks stopped, or was restarted. */
+static gboolean
+is_daemon_gone (const GError *error)
+{
+  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NO_REPLY) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_DISCONNECTED) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
+}
+
+static gboolean
+udisks_back (PlugFormatOperation *self)
+{
+  GDBusObjectManagerClient *manager =
+    G_DBUS_OBJECT_MANAGER_CLIENT (udisks_client_get_object_manager (self->client));
+  g_autofree char *owner = g_dbus_object_manager_client_get_name_owner (manager);
+  g_autoptr(UDisksObject) whole = NULL;
+
+  if (owner == NULL)
+    return FALSE;
+
+  whole = udisks_client_get_object (self->client, self->identity->whole_path);
+
+  return whole != NULL && udisks_object_peek_block (whole) != NULL;
+}
+
+static void
+udisks_back_waited (PlugFormatOperation *self,
+                    GTask               *task,
+                    gboolean             timed_out)
+{
+  g_autoptr(UDisksObject) object = NULL;
+  UDisksBlock *block;
+  const char *device = self->volume != NULL ? plug_volume_get_device (self->volume)
+                                            : plug_drive_get_device (self->drive);
+  const char *type;
+  const char *label;
+
+  if (timed_out)
+    {
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                 /* Translators: a device */
+                                 _("udisks stopped while it was reformatting %s, and has not come back: "
+                                   "the outcome is unknown. Check the drive before using it; it was "
+                                   "not reformatted again."),
+                                 device));
+      return;
+    }
+
+  /* Read again, as udisks reports it now. */
+  object = udisks_client_get_object (self->client,
+                                     self->target_path != NULL && !(self->flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE)
+                                     ? self->target_path : self->identity->whole_path);
+  block = object != NULL ? udisks_object_peek_block (object) : NULL;
+  type = block != NULL ? udisks_block_get_id_type (block) : NULL;
+  label = block != NULL ? udisks_block_get_id_label (block) : NULL;
+
+  if (type == NULL || *type == '\0')
+    return_error (self, task,
+                  g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                               /* Translators: a device */
+                               _("udisks stopped while it was reformatting %s: the outcome is unknown, "
+                                 "and it was not reformatted again. It now reports no filesystem: "
+                                 "reformat it again before using it."),
+                               device));
+  else
+    return_error (self, task,
+                  g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                               /* Translators: a device, then the filesystem and name it reports */
+                               _("udisks stopped while it was reformatting %s: the outcome is unknown, "
+                                 "and it was not reformatted again. It now reports %s “%s”. "
+                                 "Check it before using it."),
+                               device, type, label != NULL ? label : ""));
+}
+
+static void
+removal_waited (PlugFormatOperation *self,
+                GTask               *task,
+                gboolean             timed_out)
+{
+  g_autoptr(GError) error = g_steal_pointer (&self->format_error);
+
+  if (!timed_out)
+    {
+      return_error (self, task,
+                    g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                                 _("The drive was removed while it was being reformatted (%s)"),
+                                 error->message));
+      return;
+    }
+
+  return_error (self, task, daemon_error (g_steal_pointer (&error), _("udisks could not reformat it")));
+}
+
 static void
 format_failed (PlugFormatOperation *self,
                GTask               *task,
@@ -999,17 +1160,26 @@ format_failed (PlugFormatOperation *self,
       return;
     }
 
-  if (drive_was_removed (self))
+  /* polkit answers before udisks touches the drive. */
+  if (is_not_authorized (owned_error))
+    self->format_called = FALSE;
+
+  if (is_daemon_gone (owned_error))
     {
-      return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                                 _("The drive was removed while it was being reformatted (%s)"),
-                                 owned_error->message));
+      /* Whether udisks formatted before it went is not known, and the
+       * call is not made again: the device is read once udisks is back. */
+      self->outcome_unknown = TRUE;
+      g_debug ("udisks went away during Format: %s", owned_error->message);
+      wait_until (self, task, udisks_back, DAEMON_RETURN_TIMEOUT_SECONDS, udisks_back_waited);
       return;
     }
 
-  return_error (self, task,
-                daemon_error (g_steal_pointer (&owned_error), _("udisks could not reformat it")));
+  /* A drive pulled out makes mkfs fail ("Device size reported to be
+   * zero") before udev has told udisks that it is gone: wait a moment
+   * for that, to say what happened. */
+  g_clear_error (&self->format_error);
+  self->format_error = g_steal_pointer (&owned_error);
+  wait_until (self, task, drive_was_removed, REMOVAL_TIMEOUT_SECONDS, removal_waited);
 }
 
 static void
@@ -1131,6 +1301,7 @@ format (PlugFormatOperation *self,
   g_autoptr(UDisksObject) target = get_target_object (self);
   gboolean erase = (self->flags & PLUG_FORMAT_FLAGS_ERASE) != 0;
 
+  self->format_called = TRUE;
   watch_jobs (self, g_task_get_cancellable (task));
 
   /* No D-Bus timeout: erasing a large drive takes hours, and udisks
@@ -1180,9 +1351,11 @@ check_identity_and_format (PlugFormatOperation *self,
   g_autoptr(Identity) now = NULL;
   g_autofree char *difference = NULL;
 
-  if (g_task_return_error_if_cancelled (task))
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
-      set_step (self, PLUG_FORMAT_STEP_DONE, NULL);
+      return_error (self, task,
+                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                         _("Cancelled before anything was reformatted")));
       return;
     }
 
@@ -1201,7 +1374,7 @@ check_identity_and_format (PlugFormatOperation *self,
   format (self, task);
 }
 
-#ifdef DEVELOPMENT_BUILD
+#if DEVELOPMENT_BUILD
 /* Test-only, in development builds (tests/system/test-drives-format.sh):
  * with PLUG_TEST_FORMAT_PAUSE_FILE set, the operation creates that file
  * right before its last check that the drive is the one confirmed, and
@@ -1226,7 +1399,7 @@ static void
 before_format (PlugFormatOperation *self,
                GTask               *task)
 {
-#ifdef DEVELOPMENT_BUILD
+#if DEVELOPMENT_BUILD
   const char *pause_file = g_getenv ("PLUG_TEST_FORMAT_PAUSE_FILE");
 
   if (pause_file != NULL && *pause_file != '\0')
@@ -1241,6 +1414,60 @@ before_format (PlugFormatOperation *self,
 #endif
 
   check_identity_and_format (self, task);
+}
+
+static void
+remount_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugFormatOperation *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+
+  /* Mounting again is a courtesy: its failure is logged, and the reason
+   * the reformat stopped is what is reported. */
+  if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), NULL, result, &error))
+    g_debug ("Could not mount %s again: %s", self->step_device, error->message);
+
+  remount_next (self, task);
+}
+
+static void
+remount_next (PlugFormatOperation *self,
+              GTask               *task)
+{
+  g_autoptr(Identity) now = NULL;
+  g_autofree char *difference = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(UDisksObject) object = NULL;
+  UDisksFilesystem *filesystem;
+  const char * const *mount_points;
+
+  /* Only on the drive that was confirmed: another one at the same
+   * device is left as it is. */
+  now = capture_identity (self->client, plug_drive_get_device (self->drive), self->identity->target_path);
+  difference = compare_identity (self->identity, now);
+  if (self->unmounted->len == 0 || difference != NULL)
+    {
+      g_ptr_array_set_size (self->unmounted, 0);
+      set_step (self, PLUG_FORMAT_STEP_DONE, NULL);
+      g_task_return_error (task, g_steal_pointer (&self->pending_error));
+      return;
+    }
+
+  path = g_ptr_array_steal_index (self->unmounted, 0);
+  object = udisks_client_get_object (self->client, path);
+  filesystem = object != NULL ? udisks_object_peek_filesystem (object) : NULL;
+  mount_points = filesystem != NULL ? udisks_filesystem_get_mount_points (filesystem) : NULL;
+  if (filesystem == NULL || (mount_points != NULL && mount_points[0] != NULL))
+    {
+      remount_next (self, task);
+      return;
+    }
+
+  set_step (self, PLUG_FORMAT_STEP_MOUNTING, udisks_block_get_device (udisks_object_peek_block (object)));
+  udisks_filesystem_call_mount (filesystem, call_options (), NULL, remount_cb, g_object_ref (task));
 }
 
 static void
@@ -1267,6 +1494,8 @@ unmount_cb (GObject      *object,
       return;
     }
 
+  g_ptr_array_add (self->unmounted,
+                   g_strdup (g_dbus_object_get_object_path (G_DBUS_OBJECT (g_ptr_array_index (self->to_unmount, 0)))));
   g_ptr_array_remove_index (self->to_unmount, 0);
   unmount_next (self, task);
 }
@@ -1365,9 +1594,11 @@ can_format_cb (GObject      *object,
       return;
     }
 
-  if (g_task_return_error_if_cancelled (task))
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
-      set_step (self, PLUG_FORMAT_STEP_DONE, NULL);
+      return_error (self, task,
+                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                         _("Cancelled before anything was reformatted")));
       return;
     }
 

@@ -75,6 +75,8 @@ const char          *plug_format_operation_get_device          (PlugFormatOperat
 const char          *plug_format_operation_get_uuid            (PlugFormatOperation  *self);
 const char          *plug_format_operation_get_mount_point     (PlugFormatOperation  *self);
 const char          *plug_format_operation_get_mount_error     (PlugFormatOperation  *self);
+gboolean             plug_format_operation_get_outcome_unknown (PlugFormatOperation  *self);
+gboolean             plug_format_operation_get_format_called   (PlugFormatOperation  *self);
 
 void                 plug_format_operation_run_async           (PlugFormatOperation  *self,
                                                                 GCancellable         *cancellable,

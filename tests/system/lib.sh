@@ -47,3 +47,15 @@ finish () {
   fi
   finish_tap "$PLUG_STACK_DIR/logs.txt"
 }
+
+# The test hooks of the operations (PLUG_TEST_*_PAUSE_FILE, which pause an
+# operation at the moment a test must act) exist in development builds
+# only (-Dprofile=development, as build-aux/run-tests builds).
+has_test_hooks () { grep -q '^#define DEVELOPMENT_BUILD 1$' "$PLUG_BUILD_DIR/config.h"; }
+
+# skip DESCRIPTION: a TAP line for what this build cannot test, counted
+# as skipped, not as passed.
+skip () {
+  tap_count=$((tap_count + 1))
+  echo "ok $tap_count # SKIP $(one_line "$@")"
+}

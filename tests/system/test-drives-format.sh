@@ -119,8 +119,13 @@ check "… and the image is byte-identical" test "$(sha256sum "$volume_image")" 
 
 no_daemon "$volume_device" --type zfs --yes >/dev/null 2>&1
 check "an unknown type is a usage error (exit $?)" test $? = 2
-output=$(no_daemon "$volume_device" --type ext4 --keep-files --yes 2>&1)
-check "--keep-files says it is not available yet (exit $?)" grep -qF 'Keeping files while reformatting is not available yet' <<<"$output"
+# FAT does not mount on this kernel: its files cannot be read, so none
+# can be kept, and nothing is done.
+output=$(ctl drives format "$volume_device" --type ext4 --keep-files --yes 2>&1)
+status=$?
+check "--keep-files on a volume that is not mounted is refused (exit $status)" test $status = 1
+check "… saying it must be mounted ($output)" grep -qF "$volume_device is not mounted, so its files cannot be read" <<<"$output"
+check "… and the image is byte-identical" test "$(sha256sum "$volume_image")" = "$before"
 
 # --- no confirmation, no reformat --------------------------------------
 
@@ -229,33 +234,36 @@ check "… saying so plainly ($(tail -n 1 <<<"$output"))" grep -q 'Could not ref
 check "… and the image is byte-identical" test "$(sha256sum "$volume_image")" = "$before"
 
 # --- the drive changes between confirmation and Format ------------------------
-
-# The operation pauses right before its last check (a hook of development
-# builds); meanwhile the image is detached and another attached, by root,
-# at the same device.
-swap_before=$(sha256sum "$swap_image")
-intruder_before=$(sha256sum "$intruder_image")
-as_tester env PLUG_TEST_FORMAT_PAUSE_FILE="$pause_file" "$PLUGBOARDCTL" drives format "$swap_device" \
-  --type ext4 --label FMTWRONG --yes </dev/null >"$PLUG_STACK_DIR/swap-output" 2>&1 &
-format_pid=$!
-wait_until 10 test -f "$pause_file"
-check "the operation paused before its last check" test -f "$pause_file"
-as_tester udisksctl loop-delete --no-user-interaction --block-device "$swap_device"
-swapped=no
-losetup "$swap_device" "$intruder_image" && swapped=yes
-check "root attached another image at $swap_device" test $swapped = yes
-intruder_probed () { [ "$(udisks_volume "$swap_device" | jq -r .label)" = FMTINTRUDER ]; }
-wait_until 10 intruder_probed
-rm -f "$pause_file"
-wait $format_pid
-status=$?
-output=$(cat "$PLUG_STACK_DIR/swap-output")
-check "the swapped drive is not reformatted (exit $status)" test $status = 1
-check "… saying it is no longer the drive confirmed ($(tail -n 1 <<<"$output"))" \
-  grep -qF "$swap_device is no longer the drive you confirmed" <<<"$output"
-check "… and that nothing was reformatted" grep -qF 'Nothing was reformatted' <<<"$output"
-check "… the image now attached is byte-identical" test "$(sha256sum "$intruder_image")" = "$intruder_before"
-check "… and so is the one that was detached" test "$(sha256sum "$swap_image")" = "$swap_before"
+if has_test_hooks; then
+  # The operation pauses right before its last check (a hook of development
+  # builds); meanwhile the image is detached and another attached, by root,
+  # at the same device.
+  swap_before=$(sha256sum "$swap_image")
+  intruder_before=$(sha256sum "$intruder_image")
+  as_tester env PLUG_TEST_FORMAT_PAUSE_FILE="$pause_file" "$PLUGBOARDCTL" drives format "$swap_device" \
+    --type ext4 --label FMTWRONG --yes </dev/null >"$PLUG_STACK_DIR/swap-output" 2>&1 &
+  format_pid=$!
+  wait_until 10 test -f "$pause_file"
+  check "the operation paused before its last check" test -f "$pause_file"
+  as_tester udisksctl loop-delete --no-user-interaction --block-device "$swap_device"
+  swapped=no
+  losetup "$swap_device" "$intruder_image" && swapped=yes
+  check "root attached another image at $swap_device" test $swapped = yes
+  intruder_probed () { [ "$(udisks_volume "$swap_device" | jq -r .label)" = FMTINTRUDER ]; }
+  wait_until 10 intruder_probed
+  rm -f "$pause_file"
+  wait $format_pid
+  status=$?
+  output=$(cat "$PLUG_STACK_DIR/swap-output")
+  check "the swapped drive is not reformatted (exit $status)" test $status = 1
+  check "… saying it is no longer the drive confirmed ($(tail -n 1 <<<"$output"))" \
+    grep -qF "$swap_device is no longer the drive you confirmed" <<<"$output"
+  check "… and that nothing was reformatted" grep -qF 'Nothing was reformatted' <<<"$output"
+  check "… the image now attached is byte-identical" test "$(sha256sum "$intruder_image")" = "$intruder_before"
+  check "… and so is the one that was detached" test "$(sha256sum "$swap_image")" = "$swap_before"
+else
+  skip "the drive changing between confirmation and Format: needs a development build (-Dprofile=development) for its pause hook"
+fi
 
 # --- nothing else touched -------------------------------------------------------
 

@@ -86,7 +86,8 @@ for case in "vfat|camera|CAMERA" "vfat|ABCDEFGHIJK|ABCDEFGHIJK" "exfat|éééé�
     jq -e --arg l "$label" --arg n "$normalized" '.valid == true and .label == $l and .normalized_label == $n and .reason == null' <<<"$json"
   expected_name=${normalized//\//_}
   check "… mounting as “$expected_name” ($(jq -r .mount_point <<<"$json"))" \
-    jq -e --arg m "$expected_name" '.mount_name == $m and (.mount_point | endswith("/plugtester/" + $m))' <<<"$json"
+    jq -e --arg m "$expected_name" --arg u "$PLUG_TEST_USER" \
+      '.mount_name == $m and (.mount_point | endswith("/" + $u + "/" + $m))' <<<"$json"
 done
 
 # check_label_json_reason TYPE LABEL REASON: refused (exit 1), with REASON in the JSON.

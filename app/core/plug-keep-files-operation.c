@@ -1,0 +1,1940 @@
+/* plug-keep-files-operation.c: Reformatting a volume while keeping its files
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-core"
+#define _GNU_SOURCE
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "plug-filesystem-type.h"
+#include "plug-keep-files-operation.h"
+
+/*
+ * The files go through the computer: copied out with a SHA-256 of each,
+ * the volume reformatted by a PlugFormatOperation, the files copied back
+ * and read back from the drive, and the copy deleted only when every file
+ * read back is the one that was copied out. So that nothing is lost for a
+ * reason that could have been known, everything that can be checked is
+ * checked before anything is copied: each file's size and name against
+ * the new filesystem, the total against its capacity, and the free space
+ * on the computer.
+ *
+ * All file I/O runs in GTask threads, one phase at a time; the thread
+ * reads the entry list and writes only its own results, and progress goes
+ * to the main context through a mutex that a short timer reads.
+ */
+
+#define COPY_BUFFER_SIZE (1024 * 1024)
+#define PROGRESS_INTERVAL_MS 100
+/* Kept free on the computer beyond the copy itself. */
+#define SPACE_MARGIN (G_GUINT64_CONSTANT (16) * 1024 * 1024)
+#define HOST_BLOCK_SIZE 4096
+/* How many problems an error message lists before it says "and N more". */
+#define MAX_LISTED 5
+
+typedef enum {
+  ENTRY_FOLDER,
+  ENTRY_FILE,
+  ENTRY_LINK,
+} EntryKind;
+
+typedef struct
+{
+  char            *path;          /* relative to the volume's root */
+  EntryKind        kind;
+  guint64          size;
+  guint            mode;
+  struct timespec  atime;
+  struct timespec  mtime;
+  char            *link_target;
+  char            *sha256;
+} Entry;
+
+struct _PlugKeepFilesOperation
+{
+  GObject               parent_instance;
+
+  /* Given. */
+  PlugFormatOperation  *format;
+  PlugVolume           *volume;
+  char                 *filesystem;
+  char                 *source_filesystem;
+  guint64               target_size;
+
+  /* The plan. */
+  gboolean              planned;
+  char                 *source_folder;
+  GPtrArray            *entries;
+  guint                 n_files;
+  guint64               kept_bytes;
+  GPtrArray            *not_carried;
+  char                 *base_folder;
+  char                 *copy_path;
+  char                 *manifest_path;
+  guint64               space_needed;
+  guint64               space_available;
+
+  /* Running. */
+  PlugKeepFilesPhase    phase;
+  guint                 files_done;
+  guint                 files_total;
+  guint64               bytes_done;
+  guint64               bytes_total;
+  char                  *new_folder;
+  char                 *kept_copy_path;
+  GCancellable         *cancellable;
+
+  /* Progress from the worker threads. */
+  GMutex                progress_lock;
+  guint                 thread_files_done;
+  guint64               thread_bytes_done;
+  GSource              *progress_source;
+
+#if DEVELOPMENT_BUILD
+  GSource              *pause_source;
+#endif
+};
+
+G_DEFINE_FINAL_TYPE (PlugKeepFilesOperation, plug_keep_files_operation, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_PHASE,
+  PROP_FILES_DONE,
+  PROP_FILES_TOTAL,
+  PROP_BYTES_DONE,
+  PROP_BYTES_TOTAL,
+  PROP_COPY_PATH,
+  PROP_KEPT_COPY_PATH,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+entry_free (Entry *entry)
+{
+  g_free (entry->path);
+  g_free (entry->link_target);
+  g_free (entry->sha256);
+  g_free (entry);
+}
+
+static void
+plug_keep_files_operation_finalize (GObject *object)
+{
+  PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
+
+  g_assert (self->progress_source == NULL);
+
+  g_clear_object (&self->format);
+  g_clear_object (&self->volume);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->filesystem, g_free);
+  g_clear_pointer (&self->source_filesystem, g_free);
+  g_clear_pointer (&self->source_folder, g_free);
+  g_clear_pointer (&self->entries, g_ptr_array_unref);
+  g_clear_pointer (&self->not_carried, g_ptr_array_unref);
+  g_clear_pointer (&self->base_folder, g_free);
+  g_clear_pointer (&self->copy_path, g_free);
+  g_clear_pointer (&self->manifest_path, g_free);
+  g_clear_pointer (&self->new_folder, g_free);
+  g_clear_pointer (&self->kept_copy_path, g_free);
+  g_mutex_clear (&self->progress_lock);
+
+  G_OBJECT_CLASS (plug_keep_files_operation_parent_class)->finalize (object);
+}
+
+static void
+plug_keep_files_operation_get_property (GObject    *object,
+                                        guint       prop_id,
+                                        GValue     *value,
+                                        GParamSpec *pspec)
+{
+  PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
+
+  switch (prop_id)
+    {
+    case PROP_PHASE:
+      g_value_set_uint (value, self->phase);
+      break;
+
+    case PROP_FILES_DONE:
+      g_value_set_uint (value, self->files_done);
+      break;
+
+    case PROP_FILES_TOTAL:
+      g_value_set_uint (value, self->files_total);
+      break;
+
+    case PROP_BYTES_DONE:
+      g_value_set_uint64 (value, self->bytes_done);
+      break;
+
+    case PROP_BYTES_TOTAL:
+      g_value_set_uint64 (value, self->bytes_total);
+      break;
+
+    case PROP_COPY_PATH:
+      g_value_set_string (value, self->copy_path);
+      break;
+
+    case PROP_KEPT_COPY_PATH:
+      g_value_set_string (value, self->kept_copy_path);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+plug_keep_files_operation_class_init (PlugKeepFilesOperationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = plug_keep_files_operation_finalize;
+  object_class->get_property = plug_keep_files_operation_get_property;
+
+  /**
+   * PlugKeepFilesOperation:phase:
+   *
+   * A #PlugKeepFilesPhase.
+   */
+  properties[PROP_PHASE] =
+    g_param_spec_uint ("phase", NULL, NULL,
+                       PLUG_KEEP_FILES_PHASE_NONE, PLUG_KEEP_FILES_PHASE_DONE, PLUG_KEEP_FILES_PHASE_NONE,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * PlugKeepFilesOperation:files-done:
+   *
+   * Files (and folders and links) copied or verified in this phase.
+   */
+  properties[PROP_FILES_DONE] =
+    g_param_spec_uint ("files-done", NULL, NULL, 0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * PlugKeepFilesOperation:files-total:
+   *
+   * What this phase goes through; once planned, the files, folders and
+   * links that will be kept.
+   */
+  properties[PROP_FILES_TOTAL] =
+    g_param_spec_uint ("files-total", NULL, NULL, 0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * PlugKeepFilesOperation:bytes-done:
+   *
+   * Bytes copied or verified in this phase.
+   */
+  properties[PROP_BYTES_DONE] =
+    g_param_spec_uint64 ("bytes-done", NULL, NULL, 0, G_MAXUINT64, 0,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * PlugKeepFilesOperation:bytes-total:
+   *
+   * The size of all the files kept.
+   */
+  properties[PROP_BYTES_TOTAL] =
+    g_param_spec_uint64 ("bytes-total", NULL, NULL, 0, G_MAXUINT64, 0,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * PlugKeepFilesOperation:copy-path:
+   *
+   * Once planned, the folder on the computer the files are copied to.
+   */
+  properties[PROP_COPY_PATH] =
+    g_param_spec_string ("copy-path", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * PlugKeepFilesOperation:kept-copy-path:
+   *
+   * After a run that failed or was cancelled once the drive may have
+   * changed: the folder that still holds the files. %NULL otherwise.
+   */
+  properties[PROP_KEPT_COPY_PATH] =
+    g_param_spec_string ("kept-copy-path", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+plug_keep_files_operation_init (PlugKeepFilesOperation *self)
+{
+  g_mutex_init (&self->progress_lock);
+  self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  self->not_carried = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->not_carried, NULL);
+}
+
+/**
+ * plug_keep_files_operation_new:
+ * @client: the udisks client the drive list reads
+ * @drive: the drive that holds @volume
+ * @volume: the volume whose files are kept; it must be mounted when the
+ *   plan is made
+ * @filesystem: the filesystem to create, as udisks names it ("exfat")
+ * @label: the name to give it; empty for none
+ * @flags: as for plug_format_operation_new(); with
+ *   %PLUG_FORMAT_FLAGS_WHOLE_DRIVE the files of @volume go to the one new
+ *   volume
+ *
+ * Makes the operation, and the format operation it runs, which remembers
+ * what the drive is now: make it when the user confirms.
+ *
+ * Returns: (transfer full): an operation, to be run once
+ */
+PlugKeepFilesOperation *
+plug_keep_files_operation_new (UDisksClient    *client,
+                               PlugDrive       *drive,
+                               PlugVolume      *volume,
+                               const char      *filesystem,
+                               const char      *label,
+                               PlugFormatFlags  flags)
+{
+  PlugKeepFilesOperation *self;
+
+  g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
+  g_return_val_if_fail (PLUG_IS_DRIVE (drive), NULL);
+  g_return_val_if_fail (PLUG_IS_VOLUME (volume), NULL);
+  g_return_val_if_fail (filesystem != NULL, NULL);
+  g_return_val_if_fail (label != NULL, NULL);
+
+  self = g_object_new (PLUG_TYPE_KEEP_FILES_OPERATION, NULL);
+  self->format = plug_format_operation_new (client, drive, volume, filesystem, label, flags);
+  self->volume = g_object_ref (volume);
+  self->filesystem = g_strdup (filesystem);
+  self->source_filesystem = g_strdup (plug_volume_get_filesystem (volume));
+  /* A whole drive gets one partition, 1 MiB smaller than the drive. */
+  if (flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE)
+    self->target_size = plug_drive_get_size (drive) > 1024 * 1024 ? plug_drive_get_size (drive) - 1024 * 1024 : 0;
+  else
+    self->target_size = plug_volume_get_size (volume);
+
+  return self;
+}
+
+/**
+ * plug_keep_files_operation_get_format_operation:
+ *
+ * Returns: (transfer none): the reformat this runs, for its step and
+ *   progress while the phase is %PLUG_KEEP_FILES_PHASE_FORMATTING, and its
+ *   result (device, label, mount point) afterwards
+ */
+PlugFormatOperation *
+plug_keep_files_operation_get_format_operation (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), NULL);
+
+  return self->format;
+}
+
+PlugKeepFilesPhase
+plug_keep_files_operation_get_phase (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), PLUG_KEEP_FILES_PHASE_NONE);
+
+  return self->phase;
+}
+
+guint
+plug_keep_files_operation_get_files_done (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), 0);
+
+  return self->files_done;
+}
+
+guint
+plug_keep_files_operation_get_files_total (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), 0);
+
+  return self->files_total;
+}
+
+guint64
+plug_keep_files_operation_get_bytes_done (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), 0);
+
+  return self->bytes_done;
+}
+
+guint64
+plug_keep_files_operation_get_bytes_total (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), 0);
+
+  return self->bytes_total;
+}
+
+/**
+ * plug_keep_files_operation_get_source_folder:
+ *
+ * Returns: (nullable): once planned, where the volume was mounted when
+ *   its files were read
+ */
+const char *
+plug_keep_files_operation_get_source_folder (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), NULL);
+
+  return self->source_folder;
+}
+
+/**
+ * plug_keep_files_operation_get_copy_path:
+ *
+ * Returns: (nullable): once planned, the folder the files are copied to,
+ *   under `$XDG_DATA_HOME/plugboard/kept-files`
+ */
+const char *
+plug_keep_files_operation_get_copy_path (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), NULL);
+
+  return self->copy_path;
+}
+
+/* Once planned, the free space the copy needs on the computer. */
+guint64
+plug_keep_files_operation_get_space_needed (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), 0);
+
+  return self->space_needed;
+}
+
+/* Once planned, the free space there was where the copy goes. */
+guint64
+plug_keep_files_operation_get_space_available (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), 0);
+
+  return self->space_available;
+}
+
+/**
+ * plug_keep_files_operation_get_not_carried:
+ *
+ * Returns: (array zero-terminated=1) (transfer none): once planned, what
+ *   will not be on the new filesystem, one line for people each, such as
+ *   “photos/latest (a symbolic link)”; empty when everything is kept
+ */
+const char * const *
+plug_keep_files_operation_get_not_carried (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), NULL);
+
+  return (const char * const *) self->not_carried->pdata;
+}
+
+/**
+ * plug_keep_files_operation_get_kept_copy_path:
+ *
+ * Returns: (nullable): after a run that failed once the drive may have
+ *   changed, the folder that holds the files; %NULL when no copy is left
+ */
+const char *
+plug_keep_files_operation_get_kept_copy_path (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), NULL);
+
+  return self->kept_copy_path;
+}
+
+/* --- what each filesystem takes --------------------------------------- */
+
+static gboolean
+is_fat_like (const char *filesystem)
+{
+  return g_strcmp0 (filesystem, "vfat") == 0 || g_strcmp0 (filesystem, "exfat") == 0;
+}
+
+/**
+ * plug_keep_files_check_name:
+ * @filesystem: the filesystem the file goes to
+ * @name: one file or folder name, not a path
+ *
+ * Returns: (transfer full) (nullable): why @filesystem cannot hold a file
+ *   of that name, for people; %NULL when it can
+ */
+char *
+plug_keep_files_check_name (const char *filesystem,
+                            const char *name)
+{
+  glong units = 0;
+  gunichar2 *utf16;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (!g_utf8_validate (name, -1, NULL))
+    return is_fat_like (filesystem) || g_strcmp0 (filesystem, "ntfs") == 0
+           ? g_strdup (_("the name is not valid text (UTF-8)")) : NULL;
+
+  if (strlen (name) > 255)
+    return g_strdup (_("the name is longer than 255 bytes"));
+
+  if (!is_fat_like (filesystem) && g_strcmp0 (filesystem, "ntfs") != 0)
+    return NULL;
+
+  utf16 = g_utf8_to_utf16 (name, -1, NULL, &units, NULL);
+  g_free (utf16);
+  if (units > 255)
+    return g_strdup (_("the name is longer than 255 characters"));
+
+  if (!is_fat_like (filesystem))
+    return NULL;
+
+  for (const char *p = name; *p != '\0'; p++)
+    {
+      if ((guchar) *p < 0x20)
+        return g_strdup (_("the name contains a control character"));
+      if (strchr ("\"*/:<>?\\|", *p) != NULL)
+        /* Translators: %c is a character such as : or ? */
+        return g_strdup_printf (_("the name contains “%c”, which FAT and exFAT do not allow"), *p);
+    }
+
+  /* Windows, and Linux's vfat, drop them: two names could become one. */
+  if (g_str_has_suffix (name, " ") || g_str_has_suffix (name, "."))
+    return g_strdup (_("the name ends with a space or a dot, which FAT and exFAT drop"));
+
+  return NULL;
+}
+
+/**
+ * plug_keep_files_can_carry_links:
+ * @filesystem: a filesystem, as udisks names it
+ *
+ * Returns: whether symbolic links can be created on it
+ */
+gboolean
+plug_keep_files_can_carry_links (const char *filesystem)
+{
+  const PlugFilesystemType *type = plug_filesystem_type_lookup (filesystem);
+
+  return type != NULL && type->has_owners;
+}
+
+/**
+ * plug_keep_files_get_max_file_size:
+ * @filesystem: a filesystem, as udisks names it
+ *
+ * Returns: the largest file it holds, in bytes
+ */
+guint64
+plug_keep_files_get_max_file_size (const char *filesystem)
+{
+  if (g_strcmp0 (filesystem, "vfat") == 0)
+    return G_GUINT64_CONSTANT (4294967295);
+
+  return G_MAXUINT64;
+}
+
+/**
+ * plug_keep_files_estimate_capacity:
+ * @filesystem: a filesystem, as udisks names it
+ * @volume_size: the size of the volume it is created on
+ * @cluster_size: (out) (optional): the allocation unit its mkfs chooses
+ *   for that size
+ *
+ * What a new filesystem of that size holds, less what it keeps for
+ * itself (ext4's 5% for root, its journal and inode tables; Btrfs' and
+ * XFS' metadata; FAT's tables): an estimate on the safe side, so that
+ * files are not copied out for a copy back that cannot fit.
+ *
+ * Returns: bytes of files it holds
+ */
+guint64
+plug_keep_files_estimate_capacity (const char *filesystem,
+                                   guint64     volume_size,
+                                   guint64    *cluster_size)
+{
+  guint64 cluster = 4096;
+  guint64 percent = 88;
+
+  if (g_strcmp0 (filesystem, "exfat") == 0)
+    {
+      /* mkfs.exfat: 4 KiB to 256 MiB, 32 KiB to 32 GiB, 128 KiB above. */
+      if (volume_size >= G_GUINT64_CONSTANT (32) * 1024 * 1024 * 1024)
+        cluster = 128 * 1024;
+      else if (volume_size >= 256 * 1024 * 1024)
+        cluster = 32 * 1024;
+      percent = 96;
+    }
+  else if (g_strcmp0 (filesystem, "vfat") == 0)
+    {
+      if (volume_size > G_GUINT64_CONSTANT (32) * 1024 * 1024 * 1024)
+        cluster = 32 * 1024;
+      else if (volume_size > G_GUINT64_CONSTANT (16) * 1024 * 1024 * 1024)
+        cluster = 16 * 1024;
+      else if (volume_size > G_GUINT64_CONSTANT (8) * 1024 * 1024 * 1024)
+        cluster = 8 * 1024;
+      percent = 96;
+    }
+  else if (g_strcmp0 (filesystem, "ntfs") == 0)
+    {
+      percent = 92;
+    }
+
+  if (cluster_size != NULL)
+    *cluster_size = cluster;
+
+  return volume_size / 100 * percent;
+}
+
+static guint64
+round_up (guint64 size,
+          guint64 unit)
+{
+  return (size + unit - 1) / unit * unit;
+}
+
+/* --- progress from the threads ---------------------------------------- */
+
+static void
+set_phase (PlugKeepFilesOperation *self,
+           PlugKeepFilesPhase      phase)
+{
+  if (self->phase == phase)
+    return;
+
+  self->phase = phase;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+}
+
+static void
+set_counts (PlugKeepFilesOperation *self,
+            guint                   files_done,
+            guint                   files_total,
+            guint64                 bytes_done,
+            guint64                 bytes_total)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->files_total != files_total)
+    {
+      self->files_total = files_total;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILES_TOTAL]);
+    }
+  if (self->bytes_total != bytes_total)
+    {
+      self->bytes_total = bytes_total;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BYTES_TOTAL]);
+    }
+  if (self->files_done != files_done)
+    {
+      self->files_done = files_done;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILES_DONE]);
+    }
+  if (self->bytes_done != bytes_done)
+    {
+      self->bytes_done = bytes_done;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BYTES_DONE]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+static void
+thread_progress (PlugKeepFilesOperation *self,
+                 guint                   files,
+                 guint64                 bytes)
+{
+  g_mutex_lock (&self->progress_lock);
+  self->thread_files_done += files;
+  self->thread_bytes_done += bytes;
+  g_mutex_unlock (&self->progress_lock);
+}
+
+static void
+read_thread_progress (PlugKeepFilesOperation *self)
+{
+  guint files;
+  guint64 bytes;
+
+  g_mutex_lock (&self->progress_lock);
+  files = self->thread_files_done;
+  bytes = self->thread_bytes_done;
+  g_mutex_unlock (&self->progress_lock);
+
+  set_counts (self, files, self->files_total, bytes, self->bytes_total);
+}
+
+static gboolean
+progress_tick_cb (gpointer user_data)
+{
+  read_thread_progress (PLUG_KEEP_FILES_OPERATION (user_data));
+
+  return G_SOURCE_CONTINUE;
+}
+
+/* Starts a phase that runs in a thread: counts from 0. */
+static void
+start_thread_phase (PlugKeepFilesOperation *self,
+                    PlugKeepFilesPhase      phase,
+                    guint                   files_total,
+                    guint64                 bytes_total)
+{
+  g_mutex_lock (&self->progress_lock);
+  self->thread_files_done = 0;
+  self->thread_bytes_done = 0;
+  g_mutex_unlock (&self->progress_lock);
+
+  set_counts (self, 0, files_total, 0, bytes_total);
+  set_phase (self, phase);
+
+  if (self->progress_source == NULL)
+    {
+      self->progress_source = g_timeout_source_new (PROGRESS_INTERVAL_MS);
+      g_source_set_callback (self->progress_source, progress_tick_cb, self, NULL);
+      g_source_set_static_name (self->progress_source, "[plugboard] keep files progress");
+      g_source_attach (self->progress_source, g_main_context_get_thread_default ());
+    }
+}
+
+static void
+end_thread_phase (PlugKeepFilesOperation *self)
+{
+  if (self->progress_source != NULL)
+    {
+      g_source_destroy (self->progress_source);
+      g_clear_pointer (&self->progress_source, g_source_unref);
+    }
+  read_thread_progress (self);
+}
+
+/* --- file work, in the threads ------------------------------------------ */
+
+static GError *io_error (int saved_errno, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* An error from errno, after what was being done. */
+static GError *
+io_error (int         saved_errno,
+          const char *format,
+          ...)
+{
+  g_autofree char *what = NULL;
+  va_list args;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  return g_error_new (G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                      "%s: %s", what, g_strerror (saved_errno));
+}
+
+typedef struct
+{
+  /* Problems that stop the plan; what cannot be carried. */
+  GPtrArray  *problems;
+  guint       n_problems;
+  GPtrArray  *not_carried;
+  GError     *error;
+} ScanState;
+
+static void
+add_problem (ScanState  *state,
+             char       *problem)
+{
+  state->n_problems++;
+  if (state->problems->len < MAX_LISTED)
+    g_ptr_array_add (state->problems, problem);
+  else
+    g_free (problem);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+static gboolean
+scan_folder (PlugKeepFilesOperation *self,
+             ScanState              *state,
+             const char             *relative,
+             GCancellable           *cancellable)
+{
+  g_autofree char *folder = g_build_filename (self->source_folder, relative, NULL);
+  g_autoptr(GHashTable) folded_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  gboolean at_root = *relative == '\0';
+  guint64 max_size = plug_keep_files_get_max_file_size (self->filesystem);
+  const char *name;
+
+  dir = g_dir_open (folder, 0, &error);
+  if (dir == NULL)
+    {
+      state->error = g_error_new (G_IO_ERROR, error->code,
+                                  /* Translators: a folder, then why */
+                                  _("Could not read the folder %s: %s"), folder, error->message);
+      return FALSE;
+    }
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  /* The same order every time, and in the kept copy. */
+  g_ptr_array_sort (names, compare_names);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *full_path = NULL;
+      g_autofree char *name_problem = NULL;
+      g_autofree char *display = NULL;
+      struct stat st;
+      Entry *entry;
+
+      name = g_ptr_array_index (names, i);
+      if (g_cancellable_set_error_if_cancelled (cancellable, &state->error))
+        return FALSE;
+
+      path = at_root ? g_strdup (name) : g_build_filename (relative, name, NULL);
+      full_path = g_build_filename (self->source_folder, path, NULL);
+      display = g_filename_display_name (path);
+
+      if (lstat (full_path, &st) != 0)
+        {
+          state->error = io_error (errno, _("Could not read %s"), full_path);
+          return FALSE;
+        }
+
+      /* ext4's lost+found belongs to the filesystem, and every new ext4
+       * gets its own. */
+      if (at_root && S_ISDIR (st.st_mode) && g_str_equal (name, "lost+found") &&
+          g_str_has_prefix (self->source_filesystem != NULL ? self->source_filesystem : "", "ext"))
+        continue;
+
+      if (!S_ISDIR (st.st_mode) && !S_ISREG (st.st_mode) && !S_ISLNK (st.st_mode))
+        {
+          /* Translators: a file's path on the drive */
+          g_ptr_array_insert (state->not_carried, state->not_carried->len - 1,
+                              g_strdup_printf (_("%s (a special file, such as a pipe or a device)"), display));
+          continue;
+        }
+      if (S_ISLNK (st.st_mode) && !plug_keep_files_can_carry_links (self->filesystem))
+        {
+          g_ptr_array_insert (state->not_carried, state->not_carried->len - 1,
+                              g_strdup_printf (_("%s (a symbolic link, which this filesystem cannot hold)"), display));
+          continue;
+        }
+
+      name_problem = plug_keep_files_check_name (self->filesystem, name);
+      if (name_problem != NULL)
+        /* Translators: a path, then what is wrong with its name */
+        add_problem (state, g_strdup_printf (_("%s: %s"), display, name_problem));
+
+      if (is_fat_like (self->filesystem) && g_utf8_validate (name, -1, NULL))
+        {
+          char *folded = g_utf8_casefold (name, -1);
+
+          if (g_hash_table_contains (folded_names, folded))
+            {
+              add_problem (state, g_strdup_printf (_("%s: another name in its folder differs only in "
+                                                     "upper and lower case, which FAT and exFAT "
+                                                     "do not tell apart"), display));
+              g_free (folded);
+            }
+          else
+            {
+              g_hash_table_add (folded_names, folded);
+            }
+        }
+
+      entry = g_new0 (Entry, 1);
+      entry->path = g_steal_pointer (&path);
+      entry->mode = st.st_mode & 07777;
+      entry->atime = st.st_atim;
+      entry->mtime = st.st_mtim;
+      g_ptr_array_add (self->entries, entry);
+
+      if (S_ISLNK (st.st_mode))
+        {
+          g_autoptr(GError) link_error = NULL;
+
+          entry->kind = ENTRY_LINK;
+          entry->link_target = g_file_read_link (full_path, &link_error);
+          if (entry->link_target == NULL)
+            {
+              state->error = g_error_new (G_IO_ERROR, link_error->code, "%s", link_error->message);
+              return FALSE;
+            }
+        }
+      else if (S_ISREG (st.st_mode))
+        {
+          entry->kind = ENTRY_FILE;
+          entry->size = st.st_size;
+          self->n_files++;
+          self->kept_bytes += st.st_size;
+          if (access (full_path, R_OK) != 0)
+            {
+              state->error = io_error (errno, _("Could not read %s, so it could not be kept"), full_path);
+              return FALSE;
+            }
+          if ((guint64) st.st_size > max_size)
+            {
+              g_autofree char *size_text = g_format_size (st.st_size);
+
+              /* Translators: a path, then a size */
+              add_problem (state, g_strdup_printf (_("%s is %s, larger than the 4 GB a FAT32 file "
+                                                     "can hold"), display, size_text));
+            }
+        }
+      else
+        {
+          entry->kind = ENTRY_FOLDER;
+          if (!scan_folder (self, state, entry->path, cancellable))
+            return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
+/* Where the copy goes: a new folder under kept-files, named after the
+ * volume and the time. */
+static void
+choose_copy_path (PlugKeepFilesOperation *self)
+{
+  const char *label = plug_volume_get_label (self->volume);
+  g_autofree char *name = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+
+  if (label != NULL && *label != '\0')
+    name = g_strdup (label);
+  else
+    name = g_path_get_basename (plug_volume_get_device (self->volume));
+  g_strdelimit (name, "/\\\n\r\t", '_');
+  if (name[0] == '.')
+    name[0] = '_';
+
+  for (guint n = 1; ; n++)
+    {
+      g_autofree char *folder = n == 1 ? g_strdup_printf ("%s-%s", name, stamp)
+                                       : g_strdup_printf ("%s-%s-%u", name, stamp, n);
+      g_autofree char *path = g_build_filename (self->base_folder, folder, NULL);
+      g_autofree char *manifest = g_strconcat (path, ".sha256", NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS) && !g_file_test (manifest, G_FILE_TEST_EXISTS))
+        {
+          self->copy_path = g_steal_pointer (&path);
+          self->manifest_path = g_steal_pointer (&manifest);
+          return;
+        }
+    }
+}
+
+static void
+plan_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  PlugKeepFilesOperation *self = source_object;
+  ScanState state = { 0 };
+  guint64 cluster = 4096;
+  guint64 capacity = plug_keep_files_estimate_capacity (self->filesystem, self->target_size, &cluster);
+  guint64 on_drive = 0;
+  guint64 on_host = SPACE_MARGIN;
+  struct statvfs host;
+  g_autofree char *problem_list = NULL;
+
+  state.problems = g_ptr_array_new_with_free_func (g_free);
+  state.not_carried = self->not_carried;
+
+  if (!scan_folder (self, &state, "", cancellable))
+    {
+      g_ptr_array_unref (state.problems);
+      g_task_return_error (task, state.error);
+      return;
+    }
+
+  if (state.n_problems > 0)
+    {
+      GString *list = g_string_new (NULL);
+
+      for (guint i = 0; i < state.problems->len; i++)
+        g_string_append_printf (list, "\n  %s", (char *) g_ptr_array_index (state.problems, i));
+      if (state.n_problems > state.problems->len)
+        g_string_append_printf (list, "\n  ");
+      if (state.n_problems > state.problems->len)
+        /* Translators: %u is a number of further problems */
+        g_string_append_printf (list, g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more",
+                                                   state.n_problems - state.problems->len),
+                                state.n_problems - state.problems->len);
+      g_ptr_array_unref (state.problems);
+      problem_list = g_string_free (list, FALSE);
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               /* Translators: a filesystem, then a list of files and why */
+                               _("These files cannot be kept on %s, so nothing was changed: "
+                                 "rename or move them first, or choose another filesystem:%s"),
+                               plug_filesystem_type_lookup (self->filesystem) != NULL
+                               ? plug_filesystem_type_lookup (self->filesystem)->display_name : self->filesystem,
+                               problem_list);
+      return;
+    }
+  g_ptr_array_unref (state.problems);
+
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+
+      on_drive += round_up (MAX (entry->size, 1), cluster);
+      on_host += round_up (MAX (entry->size, 1), HOST_BLOCK_SIZE);
+    }
+
+  if (on_drive > capacity)
+    {
+      g_autofree char *files_text = g_format_size (on_drive);
+      g_autofree char *capacity_text = g_format_size (capacity);
+
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                               /* Translators: two sizes, then a filesystem */
+                               _("The files take %s, and the new %s volume will hold about %s: "
+                                 "they would not fit. Nothing was changed."),
+                               files_text,
+                               plug_filesystem_type_lookup (self->filesystem) != NULL
+                               ? plug_filesystem_type_lookup (self->filesystem)->display_name : self->filesystem,
+                               capacity_text);
+      return;
+    }
+
+  if (g_mkdir_with_parents (self->base_folder, 0700) != 0)
+    {
+      g_task_return_error (task, io_error (errno, _("Could not create the folder %s"), self->base_folder));
+      return;
+    }
+  if (statvfs (self->base_folder, &host) != 0)
+    {
+      g_task_return_error (task, io_error (errno, _("Could not read the free space of %s"), self->base_folder));
+      return;
+    }
+
+  self->space_needed = on_host;
+  self->space_available = (guint64) host.f_bavail * host.f_frsize;
+  if (self->space_needed > self->space_available)
+    {
+      g_autofree char *needed_text = g_format_size (self->space_needed);
+      g_autofree char *available_text = g_format_size (self->space_available);
+
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                               /* Translators: a size, a folder, a size */
+                               _("Keeping the files needs %s free on this computer, in %s, and %s "
+                                 "is free. Nothing was changed."),
+                               needed_text, self->base_folder, available_text);
+      return;
+    }
+
+  choose_copy_path (self);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Copies one file, hashing what it reads; on success @sha256 is its
+ * SHA-256 in hex. */
+static gboolean
+copy_file (PlugKeepFilesOperation  *self,
+           const char              *from,
+           const char              *to,
+           guint                    mode,
+           const Entry             *entry,
+           guchar                  *buffer,
+           char                   **sha256,
+           GCancellable            *cancellable,
+           GError                 **error)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  struct timespec times[2] = { entry->atime, entry->mtime };
+  int in = open (from, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  int out;
+
+  if (in < 0)
+    {
+      *error = io_error (errno, _("Could not read %s"), from);
+      return FALSE;
+    }
+  out = open (to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+  if (out < 0)
+    {
+      *error = io_error (errno, _("Could not create %s"), to);
+      close (in);
+      return FALSE;
+    }
+
+  for (;;)
+    {
+      ssize_t n = read (in, buffer, COPY_BUFFER_SIZE);
+      ssize_t written = 0;
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          *error = io_error (errno, _("Could not read %s"), from);
+          goto fail;
+        }
+      if (n == 0)
+        break;
+
+      g_checksum_update (checksum, buffer, n);
+      while (written < n)
+        {
+          ssize_t w = write (out, buffer + written, n - written);
+
+          if (w < 0 && errno == EINTR)
+            continue;
+          if (w < 0)
+            {
+              *error = io_error (errno, _("Could not write %s"), to);
+              goto fail;
+            }
+          written += w;
+        }
+      thread_progress (self, 0, n);
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        goto fail;
+    }
+
+  close (in);
+  if (close (out) != 0)
+    {
+      *error = io_error (errno, _("Could not write %s"), to);
+      return FALSE;
+    }
+  /* After closing: FUSE filesystems (exFAT, NTFS) write at close, and
+   * would set the time to now. */
+  if (utimensat (AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0 && errno != EPERM)
+    {
+      *error = io_error (errno, _("Could not set the time of %s"), to);
+      return FALSE;
+    }
+
+  *sha256 = g_strdup (g_checksum_get_string (checksum));
+  return TRUE;
+
+fail:
+  close (in);
+  close (out);
+  return FALSE;
+}
+
+/* Copies every entry from @from_root to @to_root, in the order scanned
+ * (folders before what they hold). With @record, stores each file's
+ * SHA-256; without, checks it against the one stored. */
+static gboolean
+copy_tree (PlugKeepFilesOperation  *self,
+           const char              *from_root,
+           const char              *to_root,
+           gboolean                 record,
+           GCancellable            *cancellable,
+           GError                 **error)
+{
+  g_autofree guchar *buffer = g_malloc (COPY_BUFFER_SIZE);
+  int root_fd;
+
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+      g_autofree char *from = g_build_filename (from_root, entry->path, NULL);
+      g_autofree char *to = g_build_filename (to_root, entry->path, NULL);
+      /* The kept copy is the user's only: folders and files private. */
+      guint mode = record ? (entry->mode & 0700) | 0600 : entry->mode & 0777;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+
+      switch (entry->kind)
+        {
+        case ENTRY_FOLDER:
+          if (g_mkdir (to, mode | 0700) != 0)
+            {
+              *error = io_error (errno, _("Could not create the folder %s"), to);
+              return FALSE;
+            }
+          break;
+
+        case ENTRY_LINK:
+          if (symlink (entry->link_target, to) != 0)
+            {
+              *error = io_error (errno, _("Could not create the link %s"), to);
+              return FALSE;
+            }
+          break;
+
+        case ENTRY_FILE:
+        default:
+          {
+            g_autofree char *sha256 = NULL;
+
+            if (!copy_file (self, from, to, mode, entry, buffer, &sha256, cancellable, error))
+              return FALSE;
+            if (record)
+              {
+                g_free (entry->sha256);
+                entry->sha256 = g_steal_pointer (&sha256);
+              }
+            else if (g_strcmp0 (entry->sha256, sha256) != 0)
+              {
+                g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                             /* Translators: a file in the kept copy */
+                             _("The copy of %s on this computer is not what was read from the drive: "
+                               "this computer’s disk may be failing"), from);
+                return FALSE;
+              }
+          }
+          break;
+        }
+
+      thread_progress (self, 1, 0);
+    }
+
+  /* Folders' times last, deepest first: adding to a folder changes it. */
+  for (guint i = self->entries->len; i > 0; i--)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i - 1);
+      g_autofree char *to = g_build_filename (to_root, entry->path, NULL);
+      struct timespec times[2] = { entry->atime, entry->mtime };
+
+      if (entry->kind == ENTRY_FOLDER &&
+          utimensat (AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0 && errno != EPERM)
+        {
+          *error = io_error (errno, _("Could not set the time of %s"), to);
+          return FALSE;
+        }
+    }
+
+  /* Written through before it counts: the copy out before the drive is
+   * wiped, the copy back before it is read back. */
+  root_fd = open (to_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (root_fd < 0 || syncfs (root_fd) != 0)
+    {
+      *error = io_error (errno, _("Could not write %s through to its disk"), to_root);
+      if (root_fd >= 0)
+        close (root_fd);
+      return FALSE;
+    }
+  close (root_fd);
+
+  return TRUE;
+}
+
+static gboolean
+write_manifest (PlugKeepFilesOperation  *self,
+                GError                 **error)
+{
+  g_autoptr(GString) manifest = g_string_new (NULL);
+
+  /* sha256sum's format: `sha256sum -c` checks the copy from inside it. */
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+
+      if (entry->kind == ENTRY_FILE)
+        g_string_append_printf (manifest, "%s  ./%s\n", entry->sha256, entry->path);
+    }
+
+  return g_file_set_contents_full (self->manifest_path, manifest->str, manifest->len,
+                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+}
+
+static gboolean
+remove_tree (const char  *path,
+             GError     **error)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  struct stat st;
+
+  if (lstat (path, &st) != 0)
+    {
+      if (errno == ENOENT)
+        return TRUE;
+      *error = io_error (errno, _("Could not remove %s"), path);
+      return FALSE;
+    }
+
+  if (S_ISDIR (st.st_mode))
+    {
+      dir = g_dir_open (path, 0, error);
+      if (dir == NULL)
+        return FALSE;
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          if (!remove_tree (child, error))
+            return FALSE;
+        }
+      if (g_rmdir (path) != 0)
+        {
+          *error = io_error (errno, _("Could not remove %s"), path);
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  if (g_unlink (path) != 0)
+    {
+      *error = io_error (errno, _("Could not remove %s"), path);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static void
+copy_out_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  PlugKeepFilesOperation *self = source_object;
+  GError *error = NULL;
+
+  if (g_mkdir (self->copy_path, 0700) != 0)
+    {
+      g_task_return_error (task, io_error (errno, _("Could not create the folder %s"), self->copy_path));
+      return;
+    }
+
+  if (!copy_tree (self, self->source_folder, self->copy_path, TRUE, cancellable, &error) ||
+      !write_manifest (self, &error))
+    {
+      /* The drive is untouched: a partial copy is of no use. */
+      remove_tree (self->copy_path, NULL);
+      g_unlink (self->manifest_path);
+      g_task_return_error (task, error);
+      return;
+    }
+
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+copy_back_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  PlugKeepFilesOperation *self = source_object;
+  GError *error = NULL;
+
+  if (!copy_tree (self, self->copy_path, self->new_folder, FALSE, cancellable, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Reads one file back from the drive, past the page cache as far as a
+ * user can: its pages written are dropped first. */
+static char *
+hash_file (PlugKeepFilesOperation  *self,
+           const char              *path,
+           guchar                  *buffer,
+           GCancellable            *cancellable,
+           GError                 **error)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  int fd = open (path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+  if (fd < 0)
+    {
+      *error = io_error (errno, _("Could not read %s back"), path);
+      return NULL;
+    }
+  posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED);
+
+  for (;;)
+    {
+      ssize_t n = read (fd, buffer, COPY_BUFFER_SIZE);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          *error = io_error (errno, _("Could not read %s back"), path);
+          close (fd);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      g_checksum_update (checksum, buffer, n);
+      thread_progress (self, 0, n);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          close (fd);
+          return NULL;
+        }
+    }
+
+  close (fd);
+
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
+static void
+verify_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  PlugKeepFilesOperation *self = source_object;
+  g_autofree guchar *buffer = g_malloc (COPY_BUFFER_SIZE);
+  g_autoptr(GPtrArray) differing = g_ptr_array_new_with_free_func (g_free);
+  guint n_differing = 0;
+
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+      g_autofree char *path = g_build_filename (self->new_folder, entry->path, NULL);
+      g_autofree char *found = NULL;
+      g_autoptr(GError) error = NULL;
+      gboolean same = FALSE;
+      struct stat st;
+
+      if (entry->kind == ENTRY_FILE)
+        {
+          found = hash_file (self, path, buffer, cancellable, &error);
+          if (found == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            {
+              g_task_return_error (task, g_steal_pointer (&error));
+              return;
+            }
+          same = found != NULL && g_strcmp0 (found, entry->sha256) == 0;
+        }
+      else if (entry->kind == ENTRY_LINK)
+        {
+          found = g_file_read_link (path, NULL);
+          same = g_strcmp0 (found, entry->link_target) == 0;
+        }
+      else
+        {
+          same = lstat (path, &st) == 0 && S_ISDIR (st.st_mode);
+        }
+
+      if (!same)
+        {
+          n_differing++;
+          if (differing->len < MAX_LISTED)
+            g_ptr_array_add (differing, g_filename_display_name (entry->path));
+        }
+      thread_progress (self, 1, 0);
+    }
+
+  if (n_differing > 0)
+    {
+      g_autofree char *list = NULL;
+
+      g_ptr_array_add (differing, NULL);
+      list = g_strjoinv (", ", (char **) differing->pdata);
+
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               /* Translators: a number, then a list of files */
+                               g_dngettext (GETTEXT_PACKAGE,
+                                            "%u file read back from the drive is not what was "
+                                            "copied: %s",
+                                            "%u files read back from the drive are not what was "
+                                            "copied: %s",
+                                            n_differing),
+                               n_differing, list);
+      return;
+    }
+
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+remove_copy_thread (GTask        *task,
+                    gpointer      source_object,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  PlugKeepFilesOperation *self = source_object;
+  GError *error = NULL;
+
+  if (!remove_tree (self->copy_path, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (g_unlink (self->manifest_path) != 0 && errno != ENOENT)
+    {
+      g_task_return_error (task, io_error (errno, _("Could not remove %s"), self->manifest_path));
+      return;
+    }
+
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Runs @func in a thread for @task's operation, then @done. */
+static void
+run_in_thread (PlugKeepFilesOperation *self,
+               GTask                  *task,
+               GTaskThreadFunc         func,
+               GAsyncReadyCallback     done)
+{
+  g_autoptr(GTask) thread_task = g_task_new (self, g_task_get_cancellable (task), done, g_object_ref (task));
+
+  g_task_set_check_cancellable (thread_task, FALSE);
+  g_task_run_in_thread (thread_task, func);
+}
+
+/* --- plan -------------------------------------------------------------- */
+
+static void
+plan_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  end_thread_phase (self);
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      g_ptr_array_set_size (self->entries, 0);
+      set_phase (self, PLUG_KEEP_FILES_PHASE_DONE);
+      g_task_return_error (task, error);
+      return;
+    }
+
+  self->planned = TRUE;
+  set_counts (self, 0, self->entries->len, 0, self->kept_bytes);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COPY_PATH]);
+  set_phase (self, PLUG_KEEP_FILES_PHASE_NONE);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * plug_keep_files_operation_plan_async:
+ *
+ * Reads the volume's files and checks that they can be kept: each fits
+ * the new filesystem by size and name, all of them fit its capacity, and
+ * the computer has the space for the copy. Changes nothing on the drive.
+ * Fails, saying why, when the volume is not mounted or a file cannot be
+ * read or kept. Run it once, before plug_keep_files_operation_run_async(),
+ * which otherwise runs it first.
+ */
+void
+plug_keep_files_operation_plan_async (PlugKeepFilesOperation *self,
+                                      GCancellable           *cancellable,
+                                      GAsyncReadyCallback     callback,
+                                      gpointer                user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  const char *mount_point;
+
+  g_return_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_keep_files_operation_plan_async);
+
+  if (self->planned || self->phase != PLUG_KEEP_FILES_PHASE_NONE)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "A keep-files plan is made only once");
+      return;
+    }
+
+  mount_point = plug_volume_get_mount_point (self->volume);
+  if (mount_point == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_MOUNTED,
+                               /* Translators: a device */
+                               _("%s is not mounted, so its files cannot be read: mount it first"),
+                               plug_volume_get_device (self->volume));
+      return;
+    }
+
+  self->source_folder = g_strdup (mount_point);
+  self->base_folder = g_build_filename (g_get_user_data_dir (), "plugboard", "kept-files", NULL);
+  self->kept_bytes = 0;
+  self->n_files = 0;
+
+  start_thread_phase (self, PLUG_KEEP_FILES_PHASE_SCANNING, 0, 0);
+  run_in_thread (self, task, plan_thread, plan_done_cb);
+}
+
+gboolean
+plug_keep_files_operation_plan_finish (PlugKeepFilesOperation  *self,
+                                       GAsyncResult            *result,
+                                       GError                 **error)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == plug_keep_files_operation_plan_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* --- run ------------------------------------------------------------- */
+
+static void copy_out (PlugKeepFilesOperation *self, GTask *task);
+
+/* The copy stays; the error says where. */
+static void
+fail_keeping_copy (PlugKeepFilesOperation *self,
+                   GTask                  *task,
+                   GError                 *error)
+{
+  g_autoptr(GError) owned_error = error;
+  gboolean has_stop = g_str_has_suffix (owned_error->message, ".");
+
+  end_thread_phase (self);
+  self->kept_copy_path = g_strdup (self->copy_path);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KEPT_COPY_PATH]);
+  set_phase (self, PLUG_KEEP_FILES_PHASE_DONE);
+
+  g_task_return_new_error (task, owned_error->domain, owned_error->code,
+                           /* Translators: what went wrong, then a folder */
+                           has_stop ? _("%s Your files are kept in %s")
+                                     : _("%s. Your files are kept in %s"),
+                           owned_error->message, self->copy_path);
+}
+
+static void
+fail (PlugKeepFilesOperation *self,
+      GTask                  *task,
+      GError                 *error)
+{
+  end_thread_phase (self);
+  set_phase (self, PLUG_KEEP_FILES_PHASE_DONE);
+  g_task_return_error (task, error);
+}
+
+static void
+copy_removed_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  end_thread_phase (self);
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      /* The files are on the drive and verified; what is left of the
+       * copy is only in the way. */
+      self->kept_copy_path = g_strdup (self->copy_path);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KEPT_COPY_PATH]);
+      g_warning ("Could not remove the kept copy %s: %s", self->copy_path, error->message);
+    }
+
+  set_phase (self, PLUG_KEEP_FILES_PHASE_DONE);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+verified_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      fail_keeping_copy (self, task, error);
+      return;
+    }
+
+  end_thread_phase (self);
+  /* Past the last check: no Cancel now, the files are all there. */
+  start_thread_phase (self, PLUG_KEEP_FILES_PHASE_REMOVING_COPY, self->entries->len, self->kept_bytes);
+  {
+    g_autoptr(GTask) thread_task = g_task_new (self, NULL, copy_removed_cb, g_object_ref (task));
+
+    g_task_run_in_thread (thread_task, remove_copy_thread);
+  }
+}
+
+static void
+copied_back_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      g_prefix_error (&error, _("Could not copy the files back to %s: "), self->new_folder);
+      fail_keeping_copy (self, task, error);
+      return;
+    }
+
+  end_thread_phase (self);
+  start_thread_phase (self, PLUG_KEEP_FILES_PHASE_VERIFYING, self->entries->len, self->kept_bytes);
+  run_in_thread (self, task, verify_thread, verified_cb);
+}
+
+static void
+copy_back (PlugKeepFilesOperation *self,
+           GTask                  *task)
+{
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      fail_keeping_copy (self, task,
+                         g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                              _("Cancelled after the drive was reformatted.")));
+      return;
+    }
+
+  start_thread_phase (self, PLUG_KEEP_FILES_PHASE_COPYING_BACK, self->entries->len, self->kept_bytes);
+  run_in_thread (self, task, copy_back_thread, copied_back_cb);
+}
+
+#if DEVELOPMENT_BUILD
+/* Test-only, in development builds (tests/system/test-drives-keep-files.sh):
+ * with PLUG_TEST_KEEP_FILES_PAUSE_FILE set, the operation creates that
+ * file once the new filesystem is mounted, and copies back once the test
+ * has removed it, so that the test can break the new filesystem first. */
+static gboolean
+pause_tick_cb (gpointer user_data)
+{
+  GTask *task = user_data;
+  PlugKeepFilesOperation *self = g_task_get_source_object (task);
+
+  if (g_file_test (g_getenv ("PLUG_TEST_KEEP_FILES_PAUSE_FILE"), G_FILE_TEST_EXISTS))
+    return G_SOURCE_CONTINUE;
+
+  g_clear_pointer (&self->pause_source, g_source_unref);
+  copy_back (self, task);
+
+  return G_SOURCE_REMOVE;
+}
+#endif
+
+static void
+before_copy_back (PlugKeepFilesOperation *self,
+                  GTask                  *task)
+{
+#if DEVELOPMENT_BUILD
+  const char *pause_file = g_getenv ("PLUG_TEST_KEEP_FILES_PAUSE_FILE");
+
+  if (pause_file != NULL && *pause_file != '\0')
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!g_file_set_contents (pause_file, self->new_folder, -1, &error))
+        g_warning ("Could not write the test pause file: %s", error->message);
+      self->pause_source = g_timeout_source_new (50);
+      g_source_set_callback (self->pause_source, pause_tick_cb, g_object_ref (task), g_object_unref);
+      g_source_attach (self->pause_source, g_main_context_get_thread_default ());
+      return;
+    }
+#endif
+
+  copy_back (self, task);
+}
+
+static void
+unused_copy_removed_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
+  g_autoptr(GTask) task = user_data;
+  GError *error = g_task_get_task_data (task);
+  g_autoptr(GError) remove_error = NULL;
+
+  end_thread_phase (self);
+  if (!g_task_propagate_boolean (G_TASK (result), &remove_error))
+    {
+      fail_keeping_copy (self, task, g_error_copy (error));
+      return;
+    }
+
+  fail (self, task, g_error_copy (error));
+}
+
+static void
+formatted_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) owned_task = user_data;
+  PlugKeepFilesOperation *self = g_task_get_source_object (owned_task);
+  const char *mount_point;
+  GError *error = NULL;
+
+  if (!plug_format_operation_run_finish (PLUG_FORMAT_OPERATION (object), result, &error))
+    {
+      if (plug_format_operation_get_format_called (self->format))
+        {
+          fail_keeping_copy (self, owned_task, error);
+          return;
+        }
+
+      /* Nothing on the drive changed: the copy is not needed. */
+      g_task_set_task_data (owned_task, error, (GDestroyNotify) g_error_free);
+      start_thread_phase (self, PLUG_KEEP_FILES_PHASE_REMOVING_COPY, self->entries->len, self->kept_bytes);
+      {
+        g_autoptr(GTask) thread_task = g_task_new (self, NULL, unused_copy_removed_cb, g_object_ref (owned_task));
+
+        g_task_run_in_thread (thread_task, remove_copy_thread);
+      }
+      return;
+    }
+
+  mount_point = plug_format_operation_get_mount_point (self->format);
+  if (mount_point == NULL)
+    {
+      fail_keeping_copy (self, owned_task,
+                         g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_MOUNTED,
+                                      /* Translators: a device, then why */
+                                      _("%s was reformatted, but could not be mounted to copy the "
+                                        "files back (%s)"),
+                                      plug_format_operation_get_device (self->format),
+                                      plug_format_operation_get_mount_error (self->format) != NULL
+                                      ? plug_format_operation_get_mount_error (self->format) : _("unknown reason")));
+      return;
+    }
+
+  self->new_folder = g_strdup (mount_point);
+  before_copy_back (self, owned_task);
+}
+
+static void
+copied_out_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      /* The drive is untouched, and the partial copy removed. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_clear_error (&error);
+          error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled. Nothing was changed."));
+        }
+      fail (self, task, error);
+      return;
+    }
+
+  end_thread_phase (self);
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      remove_tree (self->copy_path, NULL);
+      g_unlink (self->manifest_path);
+      fail (self, task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                             _("Cancelled. Nothing was changed.")));
+      return;
+    }
+
+  set_phase (self, PLUG_KEEP_FILES_PHASE_FORMATTING);
+  plug_format_operation_run_async (self->format, g_task_get_cancellable (task), formatted_cb,
+                                   g_object_ref (task));
+}
+
+static void
+copy_out (PlugKeepFilesOperation *self,
+          GTask                  *task)
+{
+  start_thread_phase (self, PLUG_KEEP_FILES_PHASE_COPYING_OUT, self->entries->len, self->kept_bytes);
+  run_in_thread (self, task, copy_out_thread, copied_out_cb);
+}
+
+static void
+run_planned_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!plug_keep_files_operation_plan_finish (self, result, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  copy_out (self, task);
+}
+
+/**
+ * plug_keep_files_operation_run_async:
+ *
+ * Copies the volume's files to the computer, reformats, copies them back
+ * and verifies them, then removes the copy. Makes the plan first if
+ * plug_keep_files_operation_plan_async() was not run.
+ */
+void
+plug_keep_files_operation_run_async (PlugKeepFilesOperation *self,
+                                     GCancellable           *cancellable,
+                                     GAsyncReadyCallback     callback,
+                                     gpointer                user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_keep_files_operation_run_async);
+  /* What happened is reported as it happened, as for the reformat. */
+  g_task_set_check_cancellable (task, FALSE);
+
+  if (self->phase != PLUG_KEEP_FILES_PHASE_NONE)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "A keep-files operation runs only once");
+      return;
+    }
+
+  if (!self->planned)
+    {
+      plug_keep_files_operation_plan_async (self, cancellable, run_planned_cb, g_steal_pointer (&task));
+      return;
+    }
+
+  copy_out (self, task);
+}
+
+gboolean
+plug_keep_files_operation_run_finish (PlugKeepFilesOperation  *self,
+                                      GAsyncResult            *result,
+                                      GError                 **error)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == plug_keep_files_operation_run_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
