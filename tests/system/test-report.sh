@@ -12,7 +12,7 @@ report () { as_tester env PLUGBOARD_RENDERER_PROBE="$PROBE" "$PLUGBOARDCTL" repo
 text=$(report 2>&1)
 status=$?
 check "report: exit 0 with every daemon up ($status)" test "$status" = 0
-check "it names the version and the system" grep -qE '^Plugboard [0-9.]+ report$' <<<"$text"
+check "it names the version and the system" grep -qE '^Plugboard [0-9.]+(-[0-9a-f]+)? report$' <<<"$text"
 check "the sections come in the panels' order" eval '[ "$(grep "^== " <<<"$text" | tr "\n" "|")" = \
   "== System services ==|== Drives ==|== Mobile broadband modems ==|== Mobile broadband connections ==|== Graphics ==|" ]'
 check "the services section is plugboardctl status's" grep -qE '^udisks2 +Running, version' <<<"$text"
