@@ -288,12 +288,35 @@ find_volume (PlugDrivesPanel  *self,
 static void
 dialog_done_cb (GtkWidget       *dialog,
                 const char      *message,
+                const char      *details,
                 PlugDrivesPanel *self)
 {
   AdwToast *toast = adw_toast_new (message);
 
+  /* Toasts are read in passing: the whole story is a click away. */
   adw_toast_set_timeout (toast, 10);
+  if (details != NULL)
+    {
+      adw_toast_set_button_label (toast, _("_Details"));
+      adw_toast_set_action_name (toast, "drives.show-details");
+      adw_toast_set_action_target_value (toast, g_variant_new ("(ss)", message, details));
+    }
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+show_details_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  const char *message;
+  const char *details;
+  GtkWidget *dialog;
+
+  g_variant_get (parameter, "(&s&s)", &message, &details);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), message, details);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -383,6 +406,7 @@ plug_drives_panel_class_init (PlugDrivesPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "drives.reformat", "s", reformat_activated);
   gtk_widget_class_install_action (widget_class, "drives.rename", "s", rename_activated);
   gtk_widget_class_install_action (widget_class, "drives.benchmark", "s", benchmark_activated);
+  gtk_widget_class_install_action (widget_class, "drives.show-details", "(ss)", show_details_activated);
 
   g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);
   gtk_widget_class_set_template_from_resource (widget_class,

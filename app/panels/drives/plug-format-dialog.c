@@ -753,12 +753,15 @@ step_cb (PlugFormatDialog *self)
 }
 
 static char *
-dup_success_message (PlugFormatDialog *self)
+dup_success_message (PlugFormatDialog *self,
+                     const char      **details)
 {
   const char *label = plug_format_operation_get_label (self->operation);
   const char *mount_point = plug_format_operation_get_mount_point (self->operation);
   const char *mount_error = plug_format_operation_get_mount_error (self->operation);
   g_autofree char *name = NULL;
+
+  *details = NULL;
 
   if (label != NULL && *label != '\0')
     name = g_strdup_printf (_("“%s”"), label);
@@ -770,9 +773,11 @@ dup_success_message (PlugFormatDialog *self)
      * “Backup” is now exFAT, mounted at /media/alice/Backup */
     return g_strdup_printf (_("%s is now %s, mounted at %s"), name, self->type->display_name, mount_point);
 
-  /* Translators: a name, a filesystem, and why it is not mounted */
-  return g_strdup_printf (_("%s is now %s, but could not be mounted: %s"), name, self->type->display_name,
-                          mount_error != NULL ? mount_error : _("unknown reason"));
+  *details = mount_error;
+
+  /* Translators: a name and a filesystem; why it is not mounted is under
+   * the toast's Details */
+  return g_strdup_printf (_("%s is now %s, but could not be mounted"), name, self->type->display_name);
 }
 
 static void
@@ -822,9 +827,10 @@ format_done_cb (GObject      *object,
     }
 
   {
-    g_autofree char *message = dup_success_message (self);
+    const char *details = NULL;
+    g_autofree char *message = dup_success_message (self, &details);
 
-    g_signal_emit (self, signals[SIGNAL_DONE], 0, message);
+    g_signal_emit (self, signals[SIGNAL_DONE], 0, message, details);
   }
 
   gtk_window_destroy (GTK_WINDOW (self));
@@ -952,13 +958,14 @@ plug_format_dialog_class_init (PlugFormatDialogClass *klass)
 
   window_class->close_request = plug_format_dialog_close_request;
 
-  /* Reformatted: a sentence for a toast, with the new name and folder. */
+  /* Reformatted: a sentence for a toast, with the new name and folder,
+   * and what went wrong afterwards (mounting), or %NULL. */
   signals[SIGNAL_DONE] =
     g_signal_new ("done",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_STRING);
+                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "format.next", NULL, next_activated);
   gtk_widget_class_install_action (widget_class, "format.back", NULL, back_activated);

@@ -21,7 +21,6 @@
  */
 
 #define MARGIN      6.0
-#define AXIS_WIDTH 64.0
 #define AXIS_HEIGHT 20.0
 
 struct _PlugRateChart
@@ -58,6 +57,25 @@ round_up (double rate)
     return 5 * magnitude;
 
   return 10 * magnitude;
+}
+
+static char *
+dup_scale_text (double rate)
+{
+  /* Translators: a rate on the chart's scale, in megabytes per second */
+  return g_strdup_printf (_("%g MB/s"), rate);
+}
+
+static int
+get_text_width (PlugRateChart *self,
+                const char    *text)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  int width;
+
+  pango_layout_get_pixel_size (layout, &width, NULL);
+
+  return width;
 }
 
 static void
@@ -162,15 +180,12 @@ plug_rate_chart_snapshot (GtkWidget   *widget,
   cairo_t *cr;
   GdkRGBA foreground;
   GdkRGBA accent;
-  double left = MARGIN + AXIS_WIDTH;
+  double left;
   double right = width - MARGIN;
   double top = MARGIN + 8;
   double bottom = height - MARGIN - AXIS_HEIGHT;
   double max_rate = 0;
   double top_rate;
-
-  if (width <= left + MARGIN || height <= top + AXIS_HEIGHT + MARGIN)
-    return;
 
   gtk_style_context_get_color (context, &foreground);
   if (!gtk_style_context_lookup_color (context, "accent_color", &accent))
@@ -179,6 +194,16 @@ plug_rate_chart_snapshot (GtkWidget   *widget,
   for (guint i = 0; i < self->samples->len; i++)
     max_rate = MAX (max_rate, g_array_index (self->samples, PlugBenchmarkSample, i).rate / 1e6);
   top_rate = round_up (max_rate);
+
+  /* The scale's widest label is its top one. */
+  {
+    g_autofree char *top_text = dup_scale_text (top_rate);
+
+    left = MARGIN + get_text_width (self, top_text) + 8;
+  }
+
+  if (width <= left + MARGIN || height <= top + AXIS_HEIGHT + MARGIN)
+    return;
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
 
@@ -194,8 +219,7 @@ plug_rate_chart_snapshot (GtkWidget   *widget,
       cairo_line_to (cr, right, y);
       cairo_stroke (cr);
 
-      /* Translators: a rate on the chart's scale, in megabytes per second */
-      text = g_strdup_printf (_("%g MB/s"), top_rate * i / 2.0);
+      text = dup_scale_text (top_rate * i / 2.0);
       cairo_set_source_rgba (cr, foreground.red, foreground.green, foreground.blue, 0.7);
       draw_text (self, cr, text, left - 8, y, 1.0);
     }

@@ -156,7 +156,7 @@ relabel_done_cb (GObject      *object,
   else
     message = g_strdup (_("The name was removed"));
 
-  g_signal_emit (self, signals[SIGNAL_DONE], 0, message);
+  g_signal_emit (self, signals[SIGNAL_DONE], 0, message, NULL);
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
@@ -257,13 +257,13 @@ plug_rename_dialog_class_init (PlugRenameDialogClass *klass)
 
   window_class->close_request = plug_rename_dialog_close_request;
 
-  /* Renamed: a sentence for a toast. */
+  /* Renamed: a sentence for a toast, and details (none so far). */
   signals[SIGNAL_DONE] =
     g_signal_new ("done",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_STRING);
+                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "rename.rename", NULL, rename_activated);
   gtk_widget_class_install_action (widget_class, "rename.cancel", NULL, cancel_activated);
