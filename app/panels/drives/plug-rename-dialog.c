@@ -147,9 +147,12 @@ relabel_done_cb (GObject      *object,
 
   label = plug_relabel_operation_get_label (self->operation);
   mount_point = plug_relabel_operation_get_mount_point (self->operation);
-  if (mount_point != NULL)
+  if (mount_point != NULL && plug_relabel_operation_get_remounted (self->operation))
     /* Translators: a name and a folder */
-    message = g_strdup_printf (_("Renamed to “%s”, mounted at %s"), label, mount_point);
+    message = g_strdup_printf (_("Renamed to “%s”, mounted again at %s"), label, mount_point);
+  else if (mount_point != NULL)
+    /* Translators: a name and a folder */
+    message = g_strdup_printf (_("Renamed to “%s”, still mounted at %s until it is next mounted"), label, mount_point);
   else if (label != NULL && *label != '\0')
     /* Translators: %s is a name */
     message = g_strdup_printf (_("Renamed to “%s”"), label);
@@ -342,7 +345,17 @@ plug_rename_dialog_new (UDisksClient *client,
   plug_label_editor_set_filesystem (self->label_editor, filesystem, plug_volume_get_uuid (volume));
   plug_label_editor_set_text (self->label_editor, plug_volume_get_label (volume));
 
-  if (plug_volume_get_mount_point (volume) != NULL && !plug_label_rules_can_relabel_mounted (filesystem))
+  if (plug_volume_get_mount_point (volume) != NULL && plug_label_rules_can_relabel_mounted (filesystem))
+    {
+      g_autofree char *note =
+        /* Translators: %s is a folder, such as /media/alice/Photos */
+        g_strdup_printf (_("It stays mounted at %s until it is next mounted."),
+                         plug_volume_get_mount_point (volume));
+
+      gtk_label_set_label (self->remount_label, note);
+      gtk_widget_set_visible (GTK_WIDGET (self->remount_label), TRUE);
+    }
+  else if (plug_volume_get_mount_point (volume) != NULL)
     {
       g_autofree char *note =
         /* Translators: %s is a filesystem, such as FAT32 */
