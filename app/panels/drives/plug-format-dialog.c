@@ -551,8 +551,9 @@ fill_confirm_page (PlugFormatDialog *self)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->result_row), result_title);
   adw_action_row_set_subtitle (self->result_row, result_subtitle);
 
-  gtk_button_set_label (GTK_BUTTON (self->format_button),
-                        is_whole_drive (self) ? _("_Erase Drive and Reformat") : _("_Erase and Reformat"));
+  /* The group's title says whether it is the volume or the drive; a
+   * longer label would squeeze the window's title. */
+  gtk_button_set_label (GTK_BUTTON (self->format_button), _("_Erase and Reformat"));
 }
 
 static void

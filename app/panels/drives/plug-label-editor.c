@@ -43,6 +43,7 @@ struct _PlugLabelEditor
   char                *label;
   char                *mount_point;
   gboolean             valid;
+  gboolean             stays_mounted;
 };
 
 G_DEFINE_FINAL_TYPE (PlugLabelEditor, plug_label_editor, ADW_TYPE_PREFERENCES_GROUP)
@@ -165,6 +166,10 @@ update (PlugLabelEditor *self)
     /* Translators: the first %s is the name as the filesystem stores it
      * (FAT upper-cases it), the second a folder */
     message = g_strdup_printf (_("It will be saved as “%s” and mounted at %s"), normalized,
+                               self->mount_point != NULL ? self->mount_point : mount_name);
+  else if (self->stays_mounted)
+    /* Translators: %s is a folder, such as /media/alice/Photos */
+    message = g_strdup_printf (_("The next time it is mounted, it will be at %s"),
                                self->mount_point != NULL ? self->mount_point : mount_name);
   else
     /* Translators: %s is a folder, such as /media/alice/Photos */
@@ -375,6 +380,21 @@ plug_label_editor_set_filesystem (PlugLabelEditor *self,
   self->filesystem = g_strdup (filesystem);
   g_free (self->uuid);
   self->uuid = uuid != NULL && *uuid != '\0' ? g_strdup (uuid) : NULL;
+  update (self);
+}
+
+/**
+ * plug_label_editor_set_stays_mounted:
+ * @stays_mounted: whether the volume keeps its folder when renamed (ext
+ *   renamed while mounted), so that the new folder is for the next mount
+ */
+void
+plug_label_editor_set_stays_mounted (PlugLabelEditor *self,
+                                     gboolean         stays_mounted)
+{
+  g_return_if_fail (PLUG_IS_LABEL_EDITOR (self));
+
+  self->stays_mounted = !!stays_mounted;
   update (self);
 }
 

@@ -22,6 +22,8 @@ void        plug_label_editor_set_client     (PlugLabelEditor *self,
 void        plug_label_editor_set_filesystem (PlugLabelEditor *self,
                                               const char      *filesystem,
                                               const char      *uuid);
+void        plug_label_editor_set_stays_mounted (PlugLabelEditor *self,
+                                                 gboolean         stays_mounted);
 const char *plug_label_editor_get_text       (PlugLabelEditor *self);
 void        plug_label_editor_set_text       (PlugLabelEditor *self,
                                               const char      *text);

@@ -354,6 +354,7 @@ plug_rename_dialog_new (UDisksClient *client,
 
       gtk_label_set_label (self->remount_label, note);
       gtk_widget_set_visible (GTK_WIDGET (self->remount_label), TRUE);
+      plug_label_editor_set_stays_mounted (self->label_editor, TRUE);
     }
   else if (plug_volume_get_mount_point (volume) != NULL)
     {
