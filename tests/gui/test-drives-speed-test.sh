@@ -1,5 +1,5 @@
 #!/bin/bash
-# test-drives-benchmark.sh: the Drives panel's Speed Test under Xvfb, as
+# test-drives-speed-test.sh: the Drives panel's Speed Test under Xvfb, as
 # the test user against the real udisksd and polkitd (udisks opens the
 # device, polkit decides), with key presses: a read test, then one with
 # the write test on the mounted volume, whose temporary file is gone
