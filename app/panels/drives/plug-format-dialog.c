@@ -790,7 +790,10 @@ show_failure (PlugFormatDialog *self,
   g_autofree char *description = NULL;
   const char *state;
 
-  if (self->furthest_step < PLUG_FORMAT_STEP_ERASING)
+  /* A cancelled operation says itself what became of the drive. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->furthest_step >= PLUG_FORMAT_STEP_ERASING)
+    state = NULL;
+  else if (self->furthest_step < PLUG_FORMAT_STEP_ERASING)
     state = _("Nothing on the drive was changed.");
   else
     state = _("What was on it may be partly overwritten: reformat it again before using it.");
@@ -801,7 +804,10 @@ show_failure (PlugFormatDialog *self,
     adw_status_page_set_title (self->failed_page, _("Could Not Reformat"));
 
   adw_status_page_set_icon_name (self->failed_page, "dialog-warning-symbolic");
-  description = g_strdup_printf ("%s\n\n%s", summary, state);
+  if (state != NULL)
+    description = g_strdup_printf ("%s\n\n%s", summary, state);
+  else
+    description = g_strdup (summary);
   adw_status_page_set_description (self->failed_page, description);
   gtk_label_set_label (self->details_label, details);
 
@@ -818,6 +824,8 @@ format_done_cb (GObject      *object,
 
   self->running = FALSE;
   g_clear_handle_id (&self->pulse_id, g_source_remove);
+  /* Cancel turned itself off while cancelling; it is Close now. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "format.cancel", TRUE);
 
   if (!plug_format_operation_run_finish (PLUG_FORMAT_OPERATION (object), result, &error))
     {

@@ -125,6 +125,7 @@ relabel_done_cb (GObject      *object,
 
   self->running = FALSE;
   gtk_spinner_stop (self->spinner);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rename.cancel", TRUE);
 
   if (!plug_relabel_operation_run_finish (PLUG_RELABEL_OPERATION (object), result, &error))
     {
