@@ -3,9 +3,10 @@
 # as the test user against the real udisksd and polkitd: a FAT32 disk
 # image reformatted to exFAT with a name through the pointer, then another
 # one made a whole ext4 drive with key presses only, with a refused name on
-# the way. Each step is a screenshot in $PLUG_BUILD_DIR/screenshots; the
-# results are read back with blkid and udisks, and every other disk image
-# is byte-identical afterwards.
+# the way, and a third reformat cancelled while it erases. Each step is a
+# screenshot in $PLUG_BUILD_DIR/screenshots; the results are read back
+# with blkid and udisks, and every other disk image is byte-identical
+# afterwards.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -159,5 +160,32 @@ keys_mount=$(findmnt -n -o TARGET --source "${keys_device}p1")
 check "… mounted again at ${keys_mount:-nowhere}, under its name" test "$(basename "${keys_mount:-x}")" = DUIKEYS
 check "… and its files belong to the test user" test "$(stat -c %U "${keys_mount:-/nonexistent}" 2>/dev/null)" = "$PLUG_TEST_USER"
 check "the other disk images are byte-identical" test "$(hash_images "$keys_image")" = "$others_before"
+
+# --- Cancel while it erases -------------------------------------------------
+
+cancel_image=$(new_image cancel.img 2G /sbin/mkfs.vfat -F 32 -n DUICANCEL)
+cancel_device=$(attach "$cancel_image")
+wait_until 10 udisks_has "$cancel_device" '.label == "DUICANCEL"'
+others_before=$(hash_images "$cancel_image")
+keys alt+r
+wait_until 5 has_window '^Reformat DUICANCEL$'
+wizard=$(window '^Reformat DUICANCEL$')
+# ext4, no name change, this volume, overwritten first: 2 GB of zeros.
+keys Return Return alt+o Return
+sleep 1
+keys alt+e
+sleep 0.5
+shoot reformat-cancel-1-erasing "$wizard"
+keys Escape
+sleep 3
+shoot reformat-cancel-2-result "$wizard"
+check "Escape while it erases cancels, and the wizard stays to say so" has_window '^Reformat DUICANCEL$'
+check "… which is not the progress page ($(changed reformat-cancel-1-erasing reformat-cancel-2-result) pixels changed)" \
+  test "$(changed reformat-cancel-1-erasing reformat-cancel-2-result)" -gt 5000
+check "… and nothing was reformatted to ext4" test "$(blkid_value TYPE "$cancel_device")" != ext4
+keys Escape
+wait_until 5 no_window '^Reformat DUICANCEL$'
+check "then Escape closes it" no_window '^Reformat DUICANCEL$'
+check "the other disk images are byte-identical" test "$(hash_images "$cancel_image")" = "$others_before"
 
 finish_drives
