@@ -15,15 +15,25 @@ mkdir -p "$shots" "$images"
 # half-way leaves nothing the next run does not clean up.
 image_prefix=$images/DUI-$(basename "$0" .sh | sed 's/^test-//')-
 
-# remove_images: unmount, detach and remove the test's images.
+# remove_images: unmount, detach and remove the test's images. Through
+# udisks, as the test user, so that udisksd forgets them too: a loop
+# device detached behind its back stays in its state file, and when the
+# next test gets the same loop device, udisksd, restarted, drops that
+# test's image as one it no longer knows. Then by hand, as root, for
+# whatever udisks refused.
 remove_images () {
-  local image device
+  local image device volume
   for image in "$image_prefix"*; do
     [ -f "$image" ] || continue
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
+      for volume in "${device}p1" "$device"; do
+        [ -n "$(findmnt -n -o TARGET --source "$volume" 2>/dev/null)" ] &&
+          as_tester udisksctl unmount --no-user-interaction --block-device "$volume" >/dev/null 2>&1
+      done
+      as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null 2>&1
       # By device: mount points may have spaces in them.
-      umount "$device" 2>/dev/null
       umount "${device}p1" 2>/dev/null
+      umount "$device" 2>/dev/null
       losetup -d "$device" 2>/dev/null
     done
     rm -f "$image"
