@@ -54,6 +54,7 @@ struct _PlugBenchmarkDialog
   PlugVolume             *volume;
   PlugBenchmarkOperation *operation;
   GCancellable           *cancellable;
+  GCancellable           *lookup_cancellable;
   guint64                 write_size;
   gboolean                running;
 };
@@ -277,6 +278,7 @@ plug_benchmark_dialog_dispose (GObject *object)
   PlugBenchmarkDialog *self = PLUG_BENCHMARK_DIALOG (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_cancellable_cancel (self->lookup_cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_BENCHMARK_DIALOG);
 
   G_OBJECT_CLASS (plug_benchmark_dialog_parent_class)->dispose (object);
@@ -288,6 +290,7 @@ plug_benchmark_dialog_finalize (GObject *object)
   PlugBenchmarkDialog *self = PLUG_BENCHMARK_DIALOG (object);
 
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->lookup_cancellable);
   g_clear_object (&self->operation);
   g_clear_object (&self->client);
   g_clear_object (&self->drive);
@@ -338,7 +341,39 @@ plug_benchmark_dialog_init (PlugBenchmarkDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->lookup_cancellable = g_cancellable_new ();
   gtk_window_set_default_widget (GTK_WINDOW (self), self->start_button);
+}
+
+/* A volume whose folder the user may not write in (an ext4 volume made
+ * by root) cannot take the test file: said before, not after. */
+static void
+mount_point_info_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  PlugBenchmarkDialog *self;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *path = NULL;
+
+  info = g_file_query_info_finish (G_FILE (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  /* Not knowing is no reason to refuse: the operation says what fails. */
+  if (info == NULL || g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_ACCESS_CAN_WRITE))
+    return;
+
+  self = PLUG_BENCHMARK_DIALOG (user_data);
+  self->write_size = 0;
+  gtk_switch_set_active (self->write_switch, FALSE);
+  path = g_file_get_path (G_FILE (object));
+  /* Translators: %s is a folder */
+  subtitle = g_strdup_printf (_("You may not write in %s, so the test file cannot go there"), path);
+  adw_action_row_set_subtitle (self->write_row, subtitle);
+  update_buttons (self);
 }
 
 /* The write test's file: the operation's default size, less on a volume
@@ -374,6 +409,14 @@ setup_write_test (PlugBenchmarkDialog *self)
     /* Translators: a size, then a folder */
     subtitle = g_strdup_printf (_("Writes a temporary %s file in %s, removed afterwards"), size_text, mount_point);
     adw_action_row_set_subtitle (self->write_row, subtitle);
+  }
+
+  {
+    g_autoptr(GFile) folder = g_file_new_for_path (mount_point);
+
+    g_file_query_info_async (folder, G_FILE_ATTRIBUTE_ACCESS_CAN_WRITE, G_FILE_QUERY_INFO_NONE,
+                             G_PRIORITY_DEFAULT, self->lookup_cancellable,
+                             mount_point_info_cb, self);
   }
 }
 
