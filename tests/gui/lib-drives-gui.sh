@@ -59,7 +59,18 @@ new_image () {
   echo "$image"
 }
 
-attach () { as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+'; }
+# attach IMAGE: the loop device udisks attached it at. Tried again after
+# a while: right after a detach, udisksd may time out waiting for the new
+# loop device's object ("Timed out waiting for object").
+attach () {
+  local device try
+  for try in 1 2 3; do
+    device=$(as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+')
+    [ -n "$device" ] && { echo "$device"; return 0; }
+    sleep 2
+  done
+  return 1
+}
 detach () { as_tester udisksctl loop-delete --no-user-interaction --block-device "$1" >/dev/null; }
 blkid_value () { blkid -p -s "$1" -o value "$2" 2>/dev/null; }
 udisks_volume () {

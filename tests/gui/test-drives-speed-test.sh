@@ -3,7 +3,8 @@
 # the test user against the real udisksd and polkitd (udisks opens the
 # device, polkit decides), with key presses: a read test, then one with
 # the write test on the mounted volume, whose temporary file is gone
-# afterwards. Screenshots in $PLUG_BUILD_DIR/screenshots.
+# afterwards; on a volume whose folder the user may not write in, no write
+# test. Screenshots in $PLUG_BUILD_DIR/screenshots.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -72,4 +73,28 @@ keys Escape
 wait_until 5 no_window '^Speed Test of DUIBENCH$'
 check "Escape closes it" no_window '^Speed Test of DUIBENCH$'
 check "the other disk images are byte-identical" test "$(hash_images "$image")" = "$others_before"
+stop_gui
+as_tester udisksctl unmount --no-user-interaction --block-device "$device" >/dev/null
+detach "$device"
+
+# --- a volume whose folder is root's: no write test, and why ---------------
+
+root_image=$(new_image root-owned.img 64M /sbin/mkfs.ext4 -q -L DUIROOTDIR)
+root_device=$(attach "$root_image")
+wait_until 10 udisks_has "$root_device" '.label == "DUIROOTDIR"'
+as_tester udisksctl mount --no-user-interaction --block-device "$root_device" >/dev/null
+root_mount=$(findmnt -n -o TARGET --source "$root_device")
+check "the test user mounted an ext4 image whose folder is root's ($(stat -c %U "$root_mount"))" \
+  test "$(stat -c %U "$root_mount")" = root
+start_drives_panel
+open_volume_menu 5
+keys s
+wait_until 5 has_window '^Speed Test of DUIROOTDIR$'
+dialog=$(window '^Speed Test of DUIROOTDIR$')
+sleep 1
+shoot benchmark-5-not-writable "$dialog"
+keys alt+w
+shoot benchmark-6-not-writable-alt-w "$dialog"
+check "the write test cannot be turned on there ($(changed benchmark-5-not-writable benchmark-6-not-writable-alt-w) pixels changed)" \
+  test "$(changed benchmark-5-not-writable benchmark-6-not-writable-alt-w)" -lt 50
 finish_drives
