@@ -46,7 +46,9 @@ static GtkWidget *
 create_volume_row (gpointer item,
                    gpointer user_data)
 {
-  return plug_volume_row_new (PLUG_VOLUME (item));
+  PlugDriveGroup *self = PLUG_DRIVE_GROUP (user_data);
+
+  return plug_volume_row_new (self->drive, PLUG_VOLUME (item));
 }
 
 static void
@@ -73,6 +75,19 @@ update (PlugDriveGroup *self)
                                    size_text,
                                    plug_drive_get_device (self->drive));
 
+  /* A drive Plugboard leaves alone offers nothing to do, and says why. */
+  if (!plug_drive_get_can_modify (self->drive))
+    {
+      char *with_reason =
+        /* Translators: the drive's description, then why Plugboard will
+         * not reformat or rename it */
+        g_strdup_printf (_("%s\nNot changed by Plugboard: %s"), description,
+                         plug_drive_restriction_get_reason (plug_drive_get_restriction (self->drive)));
+
+      g_free (description);
+      description = with_reason;
+    }
+
   /* The group's title and description are markup; names come from
    * the drive and the file system. */
   escaped_name = g_markup_escape_text (name, -1);
@@ -90,7 +105,7 @@ plug_drive_group_constructed (GObject *object)
 
   gtk_list_box_bind_model (self->volumes_list,
                            plug_drive_get_volumes (self->drive),
-                           create_volume_row, NULL, NULL);
+                           create_volume_row, self, NULL);
   gtk_list_box_set_placeholder (self->volumes_list, self->no_volumes_label);
 
   g_signal_connect_object (self->drive, "notify",

@@ -12,9 +12,12 @@
 
 #include "plug-delayed-spinner.h"
 
+#include "plug-benchmark-dialog.h"
 #include "plug-drive-group.h"
 #include "plug-drive-list.h"
 #include "plug-drives-panel.h"
+#include "plug-format-dialog.h"
+#include "plug-rename-dialog.h"
 
 /*
  * The panel lists external drives and the disk images the user attached,
@@ -22,6 +25,11 @@
  * live. Until the shell hands over the services it says it is looking;
  * without udisks it says what to install. It owns no D-Bus client: the
  * drive list reads the UDisksClient that PlugServices owns.
+ *
+ * A volume's row offers the panel's actions (drives.reformat,
+ * drives.rename, drives.benchmark, each with the volume's object path);
+ * each opens its dialog over the window, and what a dialog finished is
+ * said in a toast over the panel.
  */
 
 struct _PlugDrivesPanel
@@ -29,6 +37,7 @@ struct _PlugDrivesPanel
   PlugPanel      parent_instance;
 
   /* Template widgets */
+  AdwToastOverlay *toast_overlay;
   GtkStack      *stack;
   PlugDelayedSpinner *spinner;
   AdwStatusPage *unavailable_page;
@@ -241,6 +250,124 @@ plug_drives_panel_map (GtkWidget *widget)
                                          usage_refreshed_cb, NULL);
 }
 
+/* The drive and volume of an action's target, if they are still there. */
+static gboolean
+find_volume (PlugDrivesPanel  *self,
+             GVariant         *parameter,
+             PlugDrive       **drive_out,
+             PlugVolume      **volume_out)
+{
+  const char *object_path = g_variant_get_string (parameter, NULL);
+  GListModel *drives;
+
+  if (self->drive_list == NULL)
+    return FALSE;
+
+  drives = G_LIST_MODEL (self->drive_list);
+  for (guint i = 0; i < g_list_model_get_n_items (drives); i++)
+    {
+      g_autoptr(PlugDrive) drive = g_list_model_get_item (drives, i);
+      GListModel *volumes = plug_drive_get_volumes (drive);
+
+      for (guint j = 0; j < g_list_model_get_n_items (volumes); j++)
+        {
+          g_autoptr(PlugVolume) volume = g_list_model_get_item (volumes, j);
+
+          if (g_strcmp0 (plug_volume_get_object_path (volume), object_path) == 0)
+            {
+              *drive_out = g_steal_pointer (&drive);
+              *volume_out = g_steal_pointer (&volume);
+              return TRUE;
+            }
+        }
+    }
+
+  return FALSE;
+}
+
+static void
+dialog_done_cb (GtkWidget       *dialog,
+                const char      *message,
+                const char      *details,
+                PlugDrivesPanel *self)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  /* Toasts are read in passing: the whole story is a click away. */
+  adw_toast_set_timeout (toast, 10);
+  if (details != NULL)
+    {
+      adw_toast_set_button_label (toast, _("_Details"));
+      adw_toast_set_action_name (toast, "drives.show-details");
+      adw_toast_set_action_target_value (toast, g_variant_new ("(ss)", message, details));
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+show_details_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  const char *message;
+  const char *details;
+  GtkWidget *dialog;
+
+  g_variant_get (parameter, "(&s&s)", &message, &details);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), message, details);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+open_dialog (PlugDrivesPanel *self,
+             GVariant        *parameter,
+             GtkWidget *   (*dialog_new) (UDisksClient *client,
+                                          PlugDrive    *drive,
+                                          PlugVolume   *volume))
+{
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+  GtkWidget *dialog;
+
+  if (!find_volume (self, parameter, &drive, &volume))
+    return;
+
+  /* The row hides the actions of such a drive; it may have changed since. */
+  if (!plug_drive_get_can_modify (drive))
+    return;
+
+  dialog = dialog_new (plug_drive_list_get_client (self->drive_list), drive, volume);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
+  if (g_signal_lookup ("done", G_OBJECT_TYPE (dialog)) != 0)
+    g_signal_connect_object (dialog, "done", G_CALLBACK (dialog_done_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+reformat_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  open_dialog (PLUG_DRIVES_PANEL (widget), parameter, plug_format_dialog_new);
+}
+
+static void
+rename_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  open_dialog (PLUG_DRIVES_PANEL (widget), parameter, plug_rename_dialog_new);
+}
+
+static void
+benchmark_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  open_dialog (PLUG_DRIVES_PANEL (widget), parameter, plug_benchmark_dialog_new);
+}
+
 static void
 plug_drives_panel_dispose (GObject *object)
 {
@@ -276,9 +403,15 @@ plug_drives_panel_class_init (PlugDrivesPanelClass *klass)
 
   panel_class->services_changed = plug_drives_panel_services_changed;
 
+  gtk_widget_class_install_action (widget_class, "drives.reformat", "s", reformat_activated);
+  gtk_widget_class_install_action (widget_class, "drives.rename", "s", rename_activated);
+  gtk_widget_class_install_action (widget_class, "drives.benchmark", "s", benchmark_activated);
+  gtk_widget_class_install_action (widget_class, "drives.show-details", "(ss)", show_details_activated);
+
   g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/panels/drives/plug-drives-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlugDrivesPanel, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PlugDrivesPanel, stack);
   gtk_widget_class_bind_template_child (widget_class, PlugDrivesPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, PlugDrivesPanel, unavailable_page);

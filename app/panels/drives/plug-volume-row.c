@@ -10,12 +10,20 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-label-rules.h"
 #include "plug-volume-row.h"
 
 /*
  * The row shows what the volume is called (its label, the name it mounts
  * as), its filesystem, size and device, where it is mounted, and how full
  * it is. It follows the PlugVolume, which the core updates in place.
+ *
+ * On a drive Plugboard may change, a menu offers Reformat, Rename and the
+ * speed test, and a FAT32 volume a Reformat button beside its 4 GB limit:
+ * the reason most people reformat a drive. They are the panel's actions
+ * (drives.reformat, drives.rename, drives.benchmark), with the volume's
+ * object path as their target. On any other drive, the drive's group
+ * says why there is nothing to do.
  */
 
 struct _PlugVolumeRow
@@ -26,8 +34,11 @@ struct _PlugVolumeRow
   GtkWidget    *usage_box;
   GtkLevelBar  *usage_bar;
   GtkLabel     *usage_label;
+  GtkWidget    *reformat_button;
+  GtkMenuButton *menu_button;
 
   /* Owned */
+  PlugDrive    *drive;
   PlugVolume   *volume;
 };
 
@@ -35,6 +46,7 @@ G_DEFINE_FINAL_TYPE (PlugVolumeRow, plug_volume_row, ADW_TYPE_ACTION_ROW)
 
 enum {
   PROP_0,
+  PROP_DRIVE,
   PROP_VOLUME,
   N_PROPS
 };
@@ -96,6 +108,60 @@ update (PlugVolumeRow *self)
     }
 }
 
+/* What may be done with the volume: nothing on a drive Plugboard leaves
+ * alone, no Rename for a filesystem it cannot name. */
+static void
+update_actions (PlugVolumeRow *self)
+{
+  gboolean can_modify = plug_drive_get_can_modify (self->drive);
+  const char *filesystem = plug_volume_get_filesystem (self->volume);
+  const char *object_path = plug_volume_get_object_path (self->volume);
+  gboolean is_fat = plug_volume_get_max_file_size (self->volume) == G_GUINT64_CONSTANT (0xFFFFFFFF);
+  g_autoptr(GMenu) menu = NULL;
+  g_autofree char *name = plug_volume_dup_display_name (self->volume);
+  g_autofree char *menu_label = NULL;
+  g_autofree char *reformat_label = NULL;
+
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->reformat_button), "s", object_path);
+  gtk_widget_set_visible (self->reformat_button, can_modify && is_fat);
+  gtk_widget_set_visible (GTK_WIDGET (self->menu_button), can_modify);
+  if (!can_modify)
+    return;
+
+  menu = g_menu_new ();
+  {
+    g_autoptr(GMenuItem) item = g_menu_item_new (_("_Reformat…"), NULL);
+
+    g_menu_item_set_action_and_target (item, "drives.reformat", "s", object_path);
+    g_menu_append_item (menu, item);
+  }
+  if (filesystem != NULL && plug_label_rules_is_known_filesystem (filesystem))
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("Re_name…"), NULL);
+
+      g_menu_item_set_action_and_target (item, "drives.rename", "s", object_path);
+      g_menu_append_item (menu, item);
+    }
+  {
+    g_autoptr(GMenuItem) item = g_menu_item_new (_("_Speed Test…"), NULL);
+
+    g_menu_item_set_action_and_target (item, "drives.benchmark", "s", object_path);
+    g_menu_append_item (menu, item);
+  }
+  gtk_menu_button_set_menu_model (self->menu_button, G_MENU_MODEL (menu));
+
+  /* Translators: %s is a volume's name */
+  menu_label = g_strdup_printf (_("Actions for %s"), name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, menu_label,
+                                  -1);
+  /* Translators: %s is a volume's name */
+  reformat_label = g_strdup_printf (_("Reformat %s"), name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->reformat_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, reformat_label,
+                                  -1);
+}
+
 static void
 plug_volume_row_constructed (GObject *object)
 {
@@ -106,7 +172,14 @@ plug_volume_row_constructed (GObject *object)
   g_signal_connect_object (self->volume, "notify",
                            G_CALLBACK (update), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->volume, "notify",
+                           G_CALLBACK (update_actions), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->drive, "notify::can-modify",
+                           G_CALLBACK (update_actions), self,
+                           G_CONNECT_SWAPPED);
   update (self);
+  update_actions (self);
 }
 
 static void
@@ -116,6 +189,7 @@ plug_volume_row_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_VOLUME_ROW);
   g_clear_object (&self->volume);
+  g_clear_object (&self->drive);
 
   G_OBJECT_CLASS (plug_volume_row_parent_class)->dispose (object);
 }
@@ -130,6 +204,10 @@ plug_volume_row_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_DRIVE:
+      g_value_set_object (value, self->drive);
+      break;
+
     case PROP_VOLUME:
       g_value_set_object (value, self->volume);
       break;
@@ -149,6 +227,10 @@ plug_volume_row_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_DRIVE:
+      self->drive = g_value_dup_object (value);
+      break;
+
     case PROP_VOLUME:
       self->volume = g_value_dup_object (value);
       break;
@@ -169,6 +251,11 @@ plug_volume_row_class_init (PlugVolumeRowClass *klass)
   object_class->get_property = plug_volume_row_get_property;
   object_class->set_property = plug_volume_row_set_property;
 
+  properties[PROP_DRIVE] =
+    g_param_spec_object ("drive", NULL, NULL,
+                         PLUG_TYPE_DRIVE,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
   properties[PROP_VOLUME] =
     g_param_spec_object ("volume", NULL, NULL,
                          PLUG_TYPE_VOLUME,
@@ -181,6 +268,8 @@ plug_volume_row_class_init (PlugVolumeRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, usage_box);
   gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, usage_bar);
   gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, usage_label);
+  gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, reformat_button);
+  gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, menu_button);
 }
 
 static void
@@ -196,11 +285,14 @@ plug_volume_row_init (PlugVolumeRow *self)
 }
 
 GtkWidget *
-plug_volume_row_new (PlugVolume *volume)
+plug_volume_row_new (PlugDrive  *drive,
+                     PlugVolume *volume)
 {
+  g_return_val_if_fail (PLUG_IS_DRIVE (drive), NULL);
   g_return_val_if_fail (PLUG_IS_VOLUME (volume), NULL);
 
   return g_object_new (PLUG_TYPE_VOLUME_ROW,
+                       "drive", drive,
                        "volume", volume,
                        NULL);
 }

@@ -8,6 +8,7 @@
 
 #include <adwaita.h>
 
+#include "plug-drive.h"
 #include "plug-volume.h"
 
 G_BEGIN_DECLS
@@ -16,7 +17,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PlugVolumeRow, plug_volume_row, PLUG, VOLUME_ROW, AdwActionRow)
 
-GtkWidget  *plug_volume_row_new        (PlugVolume    *volume);
+GtkWidget  *plug_volume_row_new        (PlugDrive     *drive,
+                                        PlugVolume    *volume);
 PlugVolume *plug_volume_row_get_volume (PlugVolumeRow *self);
 
 G_END_DECLS

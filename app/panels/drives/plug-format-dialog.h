@@ -1,0 +1,25 @@
+/* plug-format-dialog.h: The reformat wizard
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+#include <udisks/udisks.h>
+
+#include "plug-drive.h"
+#include "plug-volume.h"
+
+G_BEGIN_DECLS
+
+#define PLUG_TYPE_FORMAT_DIALOG (plug_format_dialog_get_type ())
+
+G_DECLARE_FINAL_TYPE (PlugFormatDialog, plug_format_dialog, PLUG, FORMAT_DIALOG, AdwWindow)
+
+GtkWidget *plug_format_dialog_new (UDisksClient *client,
+                                   PlugDrive    *drive,
+                                   PlugVolume   *volume);
+
+G_END_DECLS

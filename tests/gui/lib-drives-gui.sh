@@ -1,0 +1,151 @@
+# lib-drives-gui.sh: disk images and key presses for the Drives panel's
+# gui tests. Sourced after lib.sh and lib-gui.sh, not run.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The images are the test user's, attached through udisks as that user;
+# the app runs as that user too, so polkit decides as it would for a
+# person. Keys go through XTEST to the focused window, as typed keys.
+
+images=$PLUG_STACK_DIR/images
+shots=$PLUG_BUILD_DIR/screenshots
+mkdir -p "$shots" "$images"
+# Every image of the test is named after it, so that a test killed
+# half-way leaves nothing the next run does not clean up.
+image_prefix=$images/DUI-$(basename "$0" .sh | sed 's/^test-//')-
+
+# remove_images: unmount, detach and remove the test's images. Through
+# udisks, as the test user, so that udisksd forgets them too: a loop
+# device detached behind its back stays in its state file, and when the
+# next test gets the same loop device, udisksd, restarted, drops that
+# test's image as one it no longer knows. Then by hand, as root, for
+# whatever udisks refused.
+remove_images () {
+  local image device volume
+  for image in "$image_prefix"*; do
+    [ -f "$image" ] || continue
+    for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
+      for volume in "${device}p1" "$device"; do
+        [ -n "$(findmnt -n -o TARGET --source "$volume" 2>/dev/null)" ] &&
+          as_tester udisksctl unmount --no-user-interaction --block-device "$volume" >/dev/null 2>&1
+      done
+      as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null 2>&1
+      # By device: mount points may have spaces in them.
+      umount "${device}p1" 2>/dev/null
+      umount "$device" 2>/dev/null
+      losetup -d "$device" 2>/dev/null
+    done
+    rm -f "$image"
+  done
+}
+
+drives_cleanup () {
+  stop_gui
+  [ -f "$GUI_DIR/app.log" ] && cp "$GUI_DIR/app.log" "$shots/$(basename "$0" .sh).app.log"
+  remove_images
+  gui_cleanup
+}
+trap drives_cleanup EXIT
+remove_images
+
+# new_image NAME SIZE MKFS-COMMAND…: a disk image of the test user's,
+# formatted; prints its path.
+new_image () {
+  local image=$image_prefix$1
+  rm -f "$image"
+  as_tester truncate -s "$2" "$image"
+  as_tester "${@:3}" "$image" >/dev/null
+  echo "$image"
+}
+
+# attach IMAGE: the loop device udisks attached it at. Tried again after
+# a while: right after a detach, udisksd may time out waiting for the new
+# loop device's object ("Timed out waiting for object").
+attach () {
+  local device try
+  for try in 1 2 3; do
+    device=$(as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+')
+    [ -n "$device" ] && { echo "$device"; return 0; }
+    sleep 2
+  done
+  return 1
+}
+detach () { as_tester udisksctl loop-delete --no-user-interaction --block-device "$1" >/dev/null; }
+blkid_value () { blkid -p -s "$1" -o value "$2" 2>/dev/null; }
+udisks_volume () {
+  as_tester "$PLUG_BUILD_DIR/app/cli/plugboardctl" drives list --json |
+    jq -c --arg device "$1" '.[].volumes[] | select(.device == $device)'
+}
+# udisks_has DEVICE JQ-FILTER: udisks reports DEVICE, and as the filter says.
+udisks_has () {
+  local volume
+  volume=$(udisks_volume "$1")
+  [ -n "$volume" ] && jq -e "$2" <<<"$volume" >/dev/null
+}
+# hash_images IMAGE…: the checksum of every image in the stack's folder
+# but those named.
+hash_images () {
+  local image skip=" $* "
+  for image in "$images"/*; do
+    [[ "$skip" == *" $image "* ]] && continue
+    [ -f "$image" ] && sha256sum "$image"
+  done
+}
+
+# window NAME-PATTERN: the id of the visible window whose title matches.
+window () { xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1; }
+has_window () { [ -n "$(window "$1")" ]; }
+no_window () { [ -z "$(window "$1")" ]; }
+
+# shoot FILE [WINDOW-ID]: the screen, or one window, as a person sees it.
+# import waits a long time for a window that closed under it: one that is
+# gone gives the screen instead.
+shoot () {
+  if [ -n "${2:-}" ] && xdotool getwindowname "$2" >/dev/null 2>&1; then
+    timeout 10 import -display "$DISPLAY" -window "$2" "$shots/$1.png" && return 0
+  fi
+  timeout 10 import -display "$DISPLAY" -window root "$shots/$1.png"
+}
+
+# changed A B: how many pixels differ between two screenshots.
+changed () { compare -metric AE "$shots/$1.png" "$shots/$2.png" null: 2>&1 | cut -d. -f1 | cut -d' ' -f1; }
+
+# keys KEY…: key presses, with time for the app to answer each.
+keys () {
+  local key
+  for key in "$@"; do
+    xdotool key "$key"
+    sleep 0.3
+  done
+}
+
+# finish_drives: the TAP plan, with what the app said when a check failed.
+finish_drives () {
+  stop_gui
+  if [ $tap_failed -gt 0 ] && [ -f "$GUI_DIR/app.log" ]; then
+    diag "----- the app's output -----"
+    tail -n 40 "$GUI_DIR/app.log" | sed 's/^/# /'
+  fi
+  finish
+}
+
+# start_drives_panel: Plugboard on the Drives panel, drawn; the keyboard
+# focus then moves from the top of the window. There is no window manager:
+# when a dialog closes, keys go to the window under the pointer, so it
+# rests on an empty part of the main window, right of where dialogs open.
+start_drives_panel () {
+  run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=drives
+  wait_first_frame 30 || return 1
+  sleep 1.5
+  xdotool mousemove 850 600
+}
+
+# open_volume_menu TABS: the menu of the only drive's volume, reached with
+# TABS presses of Tab from a freshly started window (the view switcher
+# first, then the window's menu, the volume's row, the row's buttons).
+open_volume_menu () {
+  local i
+  for i in $(seq "$1"); do xdotool key Tab; sleep 0.15; done
+  keys Return
+}

@@ -1,0 +1,127 @@
+#!/bin/bash
+# test-drives-rename.sh: the Drives panel's Rename dialog under Xvfb, as
+# the test user against the real udisksd and polkitd, with key presses: a
+# mounted ext4 volume renamed where it is, a mounted Btrfs volume
+# unmounted, renamed and mounted again under its new name, and an
+# unmounted FAT volume, whose refused name says why. Read back with blkid,
+# udisks and findmnt; the other images are byte-identical afterwards.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+. "$PLUG_SOURCE_DIR/tests/system/lib.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-drives-gui.sh"
+
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+
+ext_image=$(new_image ext.img 64M /sbin/mkfs.ext4 -q -L DUIEXTOLD)
+btrfs_image=$(new_image btrfs.img 128M /sbin/mkfs.btrfs -q -L DUIBTROLD)
+fat_image=$(new_image fat.img 64M /sbin/mkfs.vfat -F 32 -n DUIFATOLD)
+new_image bystander.img 32M /sbin/mkfs.ext4 -q -L DUIRNBYSTAND >/dev/null
+others_before=$(hash_images "$ext_image" "$btrfs_image" "$fat_image")
+start_xvfb
+
+# rename_dialog TABS TITLE: from a fresh window, the volume's menu, then
+# Rename… by its mnemonic; waits for the dialog titled TITLE.
+rename_dialog () {
+  open_volume_menu "$1"
+  keys n
+  wait_until 5 has_window "^$2\$"
+}
+
+# --- ext4, mounted: renamed in place ---------------------------------------
+
+ext_device=$(attach "$ext_image")
+wait_until 10 udisks_has "$ext_device" '.label == "DUIEXTOLD"'
+as_tester udisksctl mount --no-user-interaction --block-device "$ext_device" >/dev/null
+ext_mount=$(findmnt -n -o TARGET --source "$ext_device")
+check "the test user attached and mounted an ext4 image at $ext_mount" test -n "$ext_mount"
+start_drives_panel
+rename_dialog 5 'Rename DUIEXTOLD'
+check "the volume's menu opens Rename for DUIEXTOLD" has_window '^Rename DUIEXTOLD$'
+dialog=$(window '^Rename DUIEXTOLD$')
+sleep 0.5
+shoot rename-ext-1-open "$dialog"
+keys ctrl+a
+xdotool type --delay 40 'DUI Ext New'
+sleep 0.5
+shoot rename-ext-2-typed "$dialog"
+keys Return
+wait_until 20 no_window '^Rename DUIEXTOLD$'
+check "Enter renames, and the dialog closes when done" no_window '^Rename DUIEXTOLD$'
+sleep 0.5
+shoot rename-ext-3-toast
+check "blkid reads “DUI Ext New”" test "$(blkid_value LABEL "$ext_device")" = 'DUI Ext New'
+check "… and so does udisks" udisks_has "$ext_device" '.label == "DUI Ext New"'
+check "… renamed while mounted: still mounted at $ext_mount" test "$(findmnt -n -o TARGET --source "$ext_device")" = "$ext_mount"
+stop_gui
+as_tester udisksctl unmount --no-user-interaction --block-device "$ext_device" >/dev/null
+detach "$ext_device"
+
+# --- Btrfs, mounted: unmounted, renamed, mounted again ------------------------
+
+btrfs_device=$(attach "$btrfs_image")
+wait_until 10 udisks_has "$btrfs_device" '.label == "DUIBTROLD"'
+as_tester udisksctl mount --no-user-interaction --block-device "$btrfs_device" >/dev/null
+btrfs_mount=$(findmnt -n -o TARGET --source "$btrfs_device")
+check "the test user attached and mounted a Btrfs image at $btrfs_mount" test -n "$btrfs_mount"
+start_drives_panel
+rename_dialog 5 'Rename DUIBTROLD'
+check "the volume's menu opens Rename for DUIBTROLD" has_window '^Rename DUIBTROLD$'
+dialog=$(window '^Rename DUIBTROLD$')
+sleep 0.5
+shoot rename-btrfs-1-open "$dialog"
+keys ctrl+a
+xdotool type --delay 40 'DUIBTRNEW'
+sleep 0.5
+shoot rename-btrfs-2-typed "$dialog"
+keys Return
+wait_until 20 no_window '^Rename DUIBTROLD$'
+check "Enter renames, and the dialog closes when done" no_window '^Rename DUIBTROLD$'
+sleep 0.5
+shoot rename-btrfs-3-toast
+check "blkid reads “DUIBTRNEW”" test "$(blkid_value LABEL "$btrfs_device")" = DUIBTRNEW
+check "… and so does udisks" udisks_has "$btrfs_device" '.label == "DUIBTRNEW"'
+new_mount=$(findmnt -n -o TARGET --source "$btrfs_device")
+check "… mounted again, now at ${new_mount:-nowhere}" test "$(basename "${new_mount:-x}")" = DUIBTRNEW
+stop_gui
+as_tester udisksctl unmount --no-user-interaction --block-device "$btrfs_device" >/dev/null
+detach "$btrfs_device"
+
+# --- FAT, not mounted: a refused name, then one FAT stores upper-case ------
+
+fat_device=$(attach "$fat_image")
+wait_until 10 udisks_has "$fat_device" '.label == "DUIFATOLD"'
+start_drives_panel
+# A FAT volume's row has its Reformat… button before the menu.
+rename_dialog 6 'Rename DUIFATOLD'
+check "the volume's menu opens Rename for DUIFATOLD" has_window '^Rename DUIFATOLD$'
+dialog=$(window '^Rename DUIFATOLD$')
+sleep 0.5
+shoot rename-fat-1-open "$dialog"
+keys ctrl+a
+xdotool type --delay 40 'dui:new'
+sleep 0.5
+shoot rename-fat-2-invalid "$dialog"
+check "a name with “:” is refused, and says why ($(changed rename-fat-1-open rename-fat-2-invalid) pixels changed)" \
+  test "$(changed rename-fat-1-open rename-fat-2-invalid)" -gt 500
+keys Return
+sleep 1
+check "… Enter does nothing then" has_window '^Rename DUIFATOLD$'
+check "… and nothing was renamed" test "$(blkid_value LABEL "$fat_device")" = DUIFATOLD
+keys BackSpace BackSpace BackSpace BackSpace
+xdotool type --delay 40 'new'
+sleep 0.5
+shoot rename-fat-3-valid "$dialog"
+keys Return
+wait_until 20 no_window '^Rename DUIFATOLD$'
+check "a valid name renames it" no_window '^Rename DUIFATOLD$'
+sleep 0.5
+shoot rename-fat-4-toast
+check "blkid reads “DUINEW”, upper-cased as FAT stores it" test "$(blkid_value LABEL "$fat_device")" = DUINEW
+check "… and so does udisks" udisks_has "$fat_device" '.label == "DUINEW"'
+check "… and it is still not mounted" test -z "$(findmnt -n -o TARGET --source "$fat_device")"
+
+check "the other disk images are byte-identical" test "$(hash_images "$ext_image" "$btrfs_image" "$fat_image")" = "$others_before"
+finish_drives
