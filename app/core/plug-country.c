@@ -158,6 +158,56 @@ plug_country_table_load_sync (const char    *path,
   return g_steal_pointer (&self);
 }
 
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GError *error = NULL;
+  PlugCountryTable *table = plug_country_table_load_sync (task_data, cancellable, &error);
+
+  if (table == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, table, g_object_unref);
+}
+
+/**
+ * plug_country_table_load_async:
+ * @path: (nullable): as for plug_country_table_load_sync()
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the table
+ * @user_data: data for @callback
+ *
+ * Reads the country names in a thread.
+ */
+void
+plug_country_table_load_async (const char          *path,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_country_table_load_async);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+PlugCountryTable *
+plug_country_table_load_finish (GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == plug_country_table_load_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
 const char *
 plug_country_table_get_path (PlugCountryTable *self)
 {

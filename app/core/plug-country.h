@@ -18,6 +18,12 @@ const char       *plug_country_table_get_default_path (void);
 PlugCountryTable *plug_country_table_load_sync        (const char        *path,
                                                        GCancellable      *cancellable,
                                                        GError           **error);
+void              plug_country_table_load_async       (const char           *path,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+PlugCountryTable *plug_country_table_load_finish      (GAsyncResult         *result,
+                                                       GError              **error);
 const char       *plug_country_table_get_path         (PlugCountryTable  *self);
 guint             plug_country_table_get_n_countries  (PlugCountryTable  *self);
 const char       *plug_country_table_get_name         (PlugCountryTable  *self,
