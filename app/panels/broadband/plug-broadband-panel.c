@@ -301,7 +301,8 @@ update_state (PlugBroadbandPanel *self)
   set_clients (self, client, manager);
   set_unavailable (self, NULL, NULL);
 
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->modem_list)) > 0)
+  /* Saved connections stay in sight without their modem, to be deleted. */
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->modem_list)) > 0 || self->other_rows->len > 0)
     show_page (self, "modems");
   else
     show_page (self, "empty");
@@ -354,6 +355,7 @@ static void
 wizard_done_cb (PlugBroadbandPanel *self,
                 const char         *message)
 {
+  g_debug ("Toast: %s", message);
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
@@ -390,6 +392,7 @@ show_toast_action (GtkWidget  *widget,
   PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (widget);
   AdwToast *toast = adw_toast_new (g_variant_get_string (parameter, NULL));
 
+  g_debug ("Toast: %s", g_variant_get_string (parameter, NULL));
   /* Failures are long sentences: time to read them. */
   adw_toast_set_timeout (toast, 10);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -399,6 +402,7 @@ static void
 connections_changed_cb (PlugBroadbandPanel *self)
 {
   update_connections (self);
+  update_state (self);
 }
 
 static void

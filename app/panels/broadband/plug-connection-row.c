@@ -63,6 +63,8 @@ static void
 set_error (PlugConnectionRow *self,
            const char        *message)
 {
+  if (message != NULL)
+    g_debug ("Connection row says: %s", message);
   gtk_label_set_label (self->error_label, message != NULL ? message : "");
 }
 

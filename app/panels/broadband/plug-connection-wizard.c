@@ -37,6 +37,7 @@ struct _PlugConnectionWizard
   /* Template widgets */
   AdwWindowTitle       *window_title;
   GtkButton            *cancel_button;
+  GtkButton            *back_button;
   GtkButton            *next_button;
   GtkStack             *stack;
   AdwStatusPage        *message_page;
@@ -129,6 +130,7 @@ update_buttons (PlugConnectionWizard *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "wizard.back", step && self->history->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "wizard.next", step);
   gtk_widget_set_visible (GTK_WIDGET (self->next_button), step);
+  gtk_widget_set_visible (GTK_WIDGET (self->back_button), step);
   gtk_button_set_label (self->next_button, g_str_equal (page, "review") ? _("_Add") : _("_Next"));
   /* Once the wizard has nothing more to ask, Cancel would be a lie. */
   gtk_button_set_label (self->cancel_button,
@@ -139,6 +141,7 @@ static void
 show_page (PlugConnectionWizard *self,
            const char           *page)
 {
+  g_debug ("Wizard page: %s", page);
   gtk_stack_set_visible_child_name (self->stack, page);
   adw_window_title_set_title (self->window_title, page_title (page));
   update_buttons (self);
@@ -162,6 +165,7 @@ show_message (PlugConnectionWizard *self,
               const char           *title,
               const char           *description)
 {
+  g_debug ("Wizard says: %s: %s", title, description);
   adw_status_page_set_icon_name (self->message_page, icon_name);
   adw_status_page_set_title (self->message_page, title);
   adw_status_page_set_description (self->message_page, description);
@@ -182,6 +186,8 @@ static void
 set_error_label (GtkLabel   *label,
                  const char *message)
 {
+  if (message != NULL)
+    g_debug ("Wizard says: %s", message);
   gtk_label_set_label (label, message != NULL ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
 }
@@ -337,10 +343,13 @@ fill_devices (PlugConnectionWizard *self)
       GtkWidget *row = choice_row_new (name, subtitle);
 
       g_object_set_data_full (G_OBJECT (row), "plug-modem", g_object_ref (modem), g_object_unref);
+      g_object_set_data_full (G_OBJECT (row), "plug-search-key",
+                              g_strdup_printf ("%s %s", name, plug_modem_get_interface (modem)), g_free);
       gtk_list_box_append (self->device_list, row);
-      if (i == 0)
-        gtk_list_box_select_row (self->device_list, GTK_LIST_BOX_ROW (row));
     }
+
+  gtk_list_box_invalidate_sort (self->device_list);
+  gtk_list_box_select_row (self->device_list, gtk_list_box_get_row_at_index (self->device_list, 0));
 }
 
 /* --- countries ------------------------------------------------------------ */
@@ -354,10 +363,10 @@ country_name (PlugConnectionWizard *self,
   return name != NULL ? name : code;
 }
 
-/* The suggested country first, where it is seen without scrolling, then
- * by name. */
+/* The suggested row first, where it is seen without scrolling, then by
+ * name; for modems and countries. */
 static int
-compare_country_rows (GtkListBoxRow *first,
+compare_rows (GtkListBoxRow *first,
                       GtkListBoxRow *second,
                       gpointer       user_data)
 {
@@ -564,6 +573,7 @@ fill_plans (PlugConnectionWizard *self)
                            "or enter your plan’s settings below."),
                          self->database_error);
 
+      g_debug ("Wizard says: %s", notice);
       gtk_label_set_label (self->plan_notice, notice);
       gtk_widget_set_visible (GTK_WIDGET (self->plan_notice), TRUE);
     }
@@ -1088,7 +1098,7 @@ database_loaded_cb (GObject      *object,
     return;
   if (self->database == NULL)
     {
-      g_warning ("The provider database cannot be read: %s", error->message);
+      g_debug ("The provider database cannot be read: %s", error->message);
       self->database_error = g_strdup (error->message);
     }
 
@@ -1108,7 +1118,7 @@ countries_loaded_cb (GObject      *object,
     return;
   /* Without iso-codes the countries go by their codes. */
   if (self->countries == NULL)
-    g_warning ("Country names cannot be read: %s", error->message);
+    g_message ("Country names cannot be read: %s", error->message);
 
   loaded (self);
 }
@@ -1188,6 +1198,7 @@ plug_connection_wizard_class_init (PlugConnectionWizardClass *klass)
                                                "/io/github/plugboard/Plugboard/panels/broadband/plug-connection-wizard.ui");
   gtk_widget_class_bind_template_child (widget_class, PlugConnectionWizard, window_title);
   gtk_widget_class_bind_template_child (widget_class, PlugConnectionWizard, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, PlugConnectionWizard, back_button);
   gtk_widget_class_bind_template_child (widget_class, PlugConnectionWizard, next_button);
   gtk_widget_class_bind_template_child (widget_class, PlugConnectionWizard, stack);
   gtk_widget_class_bind_template_child (widget_class, PlugConnectionWizard, message_page);
@@ -1224,7 +1235,8 @@ plug_connection_wizard_init (PlugConnectionWizard *self)
   self->cancellable = g_cancellable_new ();
   self->history = g_ptr_array_new_with_free_func (g_free);
 
-  gtk_list_box_set_sort_func (self->country_list, compare_country_rows, NULL, NULL);
+  gtk_list_box_set_sort_func (self->device_list, compare_rows, NULL, NULL);
+  gtk_list_box_set_sort_func (self->country_list, compare_rows, NULL, NULL);
   gtk_list_box_set_filter_func (self->country_list, filter_rows_cb, self->country_search, NULL);
   gtk_list_box_set_filter_func (self->provider_list, filter_rows_cb, self->provider_search, NULL);
 

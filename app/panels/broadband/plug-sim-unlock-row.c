@@ -38,6 +38,7 @@ struct _PlugSimUnlockRow
   MMManager      *manager;
   GCancellable   *cancellable;
   gboolean        busy;
+  gboolean        showing_puk;
 };
 
 G_DEFINE_FINAL_TYPE (PlugSimUnlockRow, plug_sim_unlock_row, ADW_TYPE_EXPANDER_ROW)
@@ -70,10 +71,21 @@ update (PlugSimUnlockRow *self)
     subtitle = g_strdup_printf (ngettext ("%s · %u try left", "%s · %u tries left", left), what, left);
   else
     subtitle = g_strdup (what);
+  g_debug ("SIM unlock row: %s", subtitle);
   adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), subtitle);
 
   gtk_widget_set_visible (GTK_WIDGET (self->puk_row), puk);
   gtk_widget_set_visible (GTK_WIDGET (self->pin_again_row), puk);
+  if (puk && !self->showing_puk)
+    {
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+      /* Blocked while the user was typing the PIN here: the PUK is next. */
+      if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self)))
+        gtk_widget_grab_focus (GTK_WIDGET (self->puk_row));
+    }
+  self->showing_puk = puk;
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->pin_row),
                                  puk ? _("_New PIN (4 to 8 digits)") : _("_PIN (4 to 8 digits)"));
   gtk_widget_set_sensitive (GTK_WIDGET (self->unlock_button), !self->busy);
@@ -83,6 +95,8 @@ static void
 set_error (PlugSimUnlockRow *self,
            const char       *message)
 {
+  if (message != NULL)
+    g_debug ("SIM unlock row says: %s", message);
   gtk_label_set_label (self->error_label, message != NULL ? message : "");
 }
 
