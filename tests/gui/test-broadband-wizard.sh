@@ -155,21 +155,31 @@ key Escape
 sleep 1
 
 # --- unplug and replug ---
+# last_count WHAT: the last count the panel logged for a modem's
+# connections ("ttyGSM0") or for the others ("Other connections").
+last_count () { grep -oE "$1: [0-9]+" "$GUI_DIR/app.log" | tail -n 1 | grep -oE '[0-9]+$'; }
+count_is () { [ "$(last_count "$1")" = "$2" ]; }
 screenshot "$GUI_DIR/before-unplug.png"
+counts () { echo "$(last_count "Connections of ttyGSM0") $(last_count "Connections of ttyCDMA0") $(last_count "Other connections")"; }
+check "plugged in, each modem lists its connection ($(counts))" test "$(counts)" = "1 1 0"
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 wait_until 30 bash -c "! nmcli --terse --fields TYPE device 2>/dev/null | grep -qE '^(gsm|cdma)$'"
-sleep 2
+wait_until 20 count_is "Other connections" 2
+sleep 1
 shot 15-unplugged
+check "unplugged, both connections are listed as other connections" count_is "Other connections" 2
 changed=$(pixels_changed "$GUI_DIR/before-unplug.png" "$shots/broadband-wizard-15-unplugged.png")
-check "unplugged, the panel changed ($changed pixels)" test "$changed" -gt 5000
-"$PLUG_STACK" modem-add "$PLUG_STACK_DIR" ttyGSM0 gsm --operator 22210
-"$PLUG_STACK" modem-add "$PLUG_STACK_DIR" ttyCDMA0 cdma
+check "and the panel changed ($changed pixels)" test "$changed" -gt 5000
+plug ttyGSM0 gsm --operator 22210
+plug ttyCDMA0 cdma
 wait_until 30 modem_is ttyGSM0 .registration home
 wait_until 30 modem_is ttyCDMA0 .family cdma
-sleep 3
+wait_until 20 count_is "Other connections" 0
+sleep 2
 shot 16-replugged
-changed=$(pixels_changed "$GUI_DIR/before-unplug.png" "$shots/broadband-wizard-16-replugged.png")
-check "replugged, the panel looks as before ($changed pixels differ)" test "$changed" -lt 500
+check "replugged, no connection is left over" count_is "Other connections" 0
+check "the GSM modem lists its connection again" count_is "Connections of ttyGSM0" 1
+check "the CDMA modem lists its connection again" count_is "Connections of ttyCDMA0" 1
 
 stop_gui
 finish

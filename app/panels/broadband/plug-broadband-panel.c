@@ -133,6 +133,7 @@ update_connections (PlugBroadbandPanel *self)
           if (is_bound_to (g_ptr_array_index (connections, j), modem))
             g_ptr_array_add (bound, g_ptr_array_index (connections, j));
         }
+      g_debug ("Connections of %s: %u", plug_modem_get_interface (modem), bound->len);
       plug_modem_group_set_connections (group, client, bound);
     }
 
@@ -146,6 +147,7 @@ update_connections (PlugBroadbandPanel *self)
       if (!bound)
         g_ptr_array_add (others, connection);
     }
+  g_debug ("Other connections: %u", others->len);
   plug_connection_rows_sync (self->other_group, self->other_rows, client, others);
   gtk_widget_set_visible (GTK_WIDGET (self->other_group), others->len > 0);
 }
