@@ -380,6 +380,16 @@ update (GTask        *task,
                                 update_cb, task);
 }
 
+static gboolean
+is_no_secrets (const GError *error)
+{
+  g_autofree char *remote = g_dbus_error_get_remote_error (error);
+
+  return g_error_matches (error, NM_SECRET_AGENT_ERROR, NM_SECRET_AGENT_ERROR_NO_SECRETS) ||
+         g_error_matches (error, NM_AGENT_MANAGER_ERROR, NM_AGENT_MANAGER_ERROR_NO_SECRETS) ||
+         (remote != NULL && g_str_has_suffix (remote, ".NoSecrets"));
+}
+
 static void
 get_secrets_cb (GObject      *object,
                 GAsyncResult *result,
@@ -392,6 +402,13 @@ get_secrets_cb (GObject      *object,
   GError *error = NULL;
 
   secrets = nm_remote_connection_get_secrets_finish (remote, result, &error);
+  if (secrets == NULL && is_no_secrets (error))
+    {
+      /* Nothing saved, so nothing to keep. */
+      g_clear_error (&error);
+      update (task, NM_CONNECTION (remote));
+      return;
+    }
   if (secrets == NULL)
     {
       g_task_return_error (task, translate_error (error, _("read the connection’s password")));

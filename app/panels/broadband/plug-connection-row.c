@@ -48,6 +48,9 @@ struct _PlugConnectionRow
   /* The activation being watched, if any. */
   NMActiveConnection *active;
   gboolean            busy;
+  /* Where the result of a deletion goes: the row leaves the panel as
+   * soon as NetworkManager removes the connection, before it replies. */
+  AdwToastOverlay    *toast_overlay;
 };
 
 G_DEFINE_FINAL_TYPE (PlugConnectionRow, plug_connection_row, ADW_TYPE_EXPANDER_ROW)
@@ -56,7 +59,18 @@ static void
 show_toast (PlugConnectionRow *self,
             const char        *message)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "broadband.show-toast", "s", message);
+  AdwToast *toast;
+
+  if (gtk_widget_get_root (GTK_WIDGET (self)) != NULL || self->toast_overlay == NULL)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "broadband.show-toast", "s", message);
+      return;
+    }
+
+  g_debug ("Toast: %s", message);
+  toast = adw_toast_new (message);
+  adw_toast_set_timeout (toast, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -81,6 +95,10 @@ update_state (PlugConnectionRow *self)
   const char *label;
   gboolean connected;
 
+  /* Disposed: the connection was deleted while an action was under way. */
+  if (self->connect_button == NULL)
+    return;
+
   if (self->active != NULL)
     state = nm_active_connection_get_state (self->active);
 
@@ -99,6 +117,7 @@ update_state (PlugConnectionRow *self)
       label = "";
     }
 
+  g_debug ("Connection %s: %s", connection_name (self), label[0] != '\0' ? label : _("Not connected"));
   connected = state == NM_ACTIVE_CONNECTION_STATE_ACTIVATING ||
               state == NM_ACTIVE_CONNECTION_STATE_ACTIVATED;
   gtk_label_set_label (self->state_label, label);
@@ -193,6 +212,8 @@ set_busy (PlugConnectionRow *self,
           gboolean           busy)
 {
   self->busy = busy;
+  if (self->save_button == NULL)
+    return;
   gtk_widget_set_sensitive (GTK_WIDGET (self->save_button), !busy);
   gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), !busy);
   update_state (self);
@@ -269,6 +290,7 @@ connect_clicked_cb (PlugConnectionRow *self)
     }
 
   set_busy (self, TRUE);
+  g_debug ("Connection %s: %s", connection_name (self), _("Connecting…"));
   gtk_label_set_label (self->state_label, _("Connecting…"));
   plug_broadband_connect_async (self->client, self->connection, device, self->cancellable,
                                 connect_cb, g_object_ref (self));
@@ -377,8 +399,11 @@ delete_response_cb (AdwMessageDialog  *dialog,
       return;
     }
 
+  g_set_object (&self->toast_overlay,
+                ADW_TOAST_OVERLAY (gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY)));
   set_busy (self, TRUE);
-  plug_broadband_delete_connection_async (current, self->cancellable, delete_cb, g_object_ref (self));
+  /* Not cancelled with the row, which goes before the reply comes. */
+  plug_broadband_delete_connection_async (current, NULL, delete_cb, g_object_ref (self));
 }
 
 static void
@@ -428,6 +453,7 @@ plug_connection_row_finalize (GObject *object)
   g_clear_object (&self->client);
   g_clear_object (&self->connection);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->toast_overlay);
 
   G_OBJECT_CLASS (plug_connection_row_parent_class)->finalize (object);
 }
