@@ -430,6 +430,10 @@ static void
 search_activate_cb (GtkSearchEntry       *entry,
                     PlugConnectionWizard *self)
 {
+  /* The list filters a moment after each key; Return typed quickly after
+   * the text must choose from what was typed, not from the list before. */
+  gtk_list_box_invalidate_filter (entry == self->country_search ? self->country_list
+                                                                 : self->provider_list);
   next (self);
 }
 
