@@ -130,7 +130,16 @@ static void
 search_changed_cb (GtkSearchEntry *entry,
                    gpointer        user_data)
 {
-  gtk_list_box_invalidate_filter (GTK_LIST_BOX (user_data));
+  GtkListBox *list = GTK_LIST_BOX (user_data);
+  GtkListBoxRow *choice;
+
+  gtk_list_box_invalidate_filter (list);
+
+  /* The check shows what Return chooses: the first row left, once the
+   * chosen one is filtered out. */
+  choice = plug_connection_wizard_get_choice (list);
+  if (choice != NULL && choice != gtk_list_box_get_selected_row (list))
+    gtk_list_box_select_row (list, choice);
 }
 
 /* --- devices -------------------------------------------------------------- */
