@@ -346,7 +346,7 @@ plug_connection_wizard_fill_providers (PlugConnectionWizard *self)
     }
 
   row = choice_row_new (_("My provider is not listed"), _("Enter the plan’s settings yourself"));
-  g_object_set_data (G_OBJECT (row), NOT_LISTED, GINT_TO_POINTER (TRUE));
+  g_object_set_data (G_OBJECT (row), PLUG_WIZARD_NOT_LISTED, GINT_TO_POINTER (TRUE));
   gtk_list_box_append (self->provider_list, row);
 
   /* The SIM's provider first, where it is seen without scrolling. */
@@ -440,7 +440,7 @@ plug_connection_wizard_fill_plans (PlugConnectionWizard *self)
   if (n_plans > 0)
     {
       row = choice_row_new (_("My plan is not listed"), _("Enter the plan’s settings yourself"));
-      g_object_set_data (G_OBJECT (row), NOT_LISTED, GINT_TO_POINTER (TRUE));
+      g_object_set_data (G_OBJECT (row), PLUG_WIZARD_NOT_LISTED, GINT_TO_POINTER (TRUE));
       gtk_list_box_append (self->plan_list, row);
       gtk_list_box_select_row (self->plan_list, gtk_list_box_get_row_at_index (self->plan_list, 0));
     }
@@ -456,7 +456,7 @@ plan_selected_cb (GtkListBox           *list,
 {
   list_selection_changed_cb (list, NULL);
   if (row != NULL)
-    show_manual (self, g_object_get_data (G_OBJECT (row), NOT_LISTED) != NULL);
+    show_manual (self, g_object_get_data (G_OBJECT (row), PLUG_WIZARD_NOT_LISTED) != NULL);
 }
 
 /* --- review --------------------------------------------------------------- */

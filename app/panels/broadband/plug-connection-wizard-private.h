@@ -14,7 +14,8 @@
 
 G_BEGIN_DECLS
 
-#define NOT_LISTED "plug-not-listed"
+/* Marks the "My provider is not listed" and "My plan is not listed" rows. */
+#define PLUG_WIZARD_NOT_LISTED "plug-not-listed"
 
 struct _PlugConnectionWizard
 {

@@ -411,7 +411,7 @@ row_activated_cb (GtkListBox           *list,
   gtk_list_box_select_row (list, row);
 
   /* Choosing "My plan is not listed" opens the fields to fill in. */
-  if (list == self->plan_list && g_object_get_data (G_OBJECT (row), NOT_LISTED) != NULL)
+  if (list == self->plan_list && g_object_get_data (G_OBJECT (row), PLUG_WIZARD_NOT_LISTED) != NULL)
     {
       gtk_widget_grab_focus (GTK_WIDGET (self->apn_row));
       return;
