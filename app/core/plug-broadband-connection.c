@@ -328,6 +328,104 @@ plug_broadband_connection_new (const PlugBroadbandConnectionSettings  *settings,
 }
 
 /**
+ * plug_broadband_connection_edit:
+ * @connection: a saved GSM or CDMA connection, with its secrets if the
+ *   password is to be kept
+ * @edit: the changes
+ * @error: return location for a #PlugBroadbandError
+ *
+ * Checks the changes with the same rules as plug_broadband_connection_new()
+ * and applies them to a copy of @connection, which is then verified as
+ * NetworkManager will.
+ *
+ * Returns: (transfer full): the changed copy, or %NULL with @error set
+ */
+NMConnection *
+plug_broadband_connection_edit (NMConnection                       *connection,
+                                const PlugBroadbandConnectionEdit  *edit,
+                                GError                            **error)
+{
+  g_autoptr(NMConnection) changed = NULL;
+  g_autoptr(GError) verify_error = NULL;
+  PlugModemFamily family;
+  const char *username;
+  const char *network_id;
+  NMSetting *setting;
+
+  g_return_val_if_fail (NM_IS_CONNECTION (connection), NULL);
+  g_return_val_if_fail (edit != NULL, NULL);
+
+  family = plug_broadband_connection_get_family (connection);
+  if (family == PLUG_MODEM_FAMILY_UNKNOWN)
+    {
+      g_set_error_literal (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_SETTING,
+                           _("This is not a mobile broadband connection"));
+      return NULL;
+    }
+
+  username = edit->username != NULL && edit->username[0] != '\0' ? edit->username : NULL;
+  network_id = edit->network_id != NULL && edit->network_id[0] != '\0' ? edit->network_id : NULL;
+
+  if (family == PLUG_MODEM_FAMILY_GSM)
+    {
+      if (edit->apn == NULL || !plug_broadband_apn_validate (edit->apn, error))
+        {
+          if (edit->apn == NULL)
+            g_set_error_literal (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_APN,
+                                 _("A GSM connection needs an APN, the name your provider gives its internet access point"));
+          return NULL;
+        }
+      if (network_id != NULL && !plug_broadband_network_id_validate (network_id, error))
+        return NULL;
+    }
+
+  if (!text_validate (username, _("username"), error))
+    return NULL;
+  if (edit->password != NULL && !g_utf8_validate (edit->password, -1, NULL))
+    {
+      g_set_error_literal (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_SETTING,
+                           _("The password is not valid text"));
+      return NULL;
+    }
+
+  changed = nm_simple_connection_new_clone (connection);
+
+  if (family == PLUG_MODEM_FAMILY_GSM)
+    {
+      g_autofree char *apn = g_strstrip (g_strdup (edit->apn));
+
+      setting = NM_SETTING (nm_connection_get_setting_gsm (changed));
+      g_object_set (setting,
+                    NM_SETTING_GSM_APN, apn,
+                    NM_SETTING_GSM_USERNAME, username,
+                    NM_SETTING_GSM_NETWORK_ID, network_id,
+                    NM_SETTING_GSM_HOME_ONLY, !edit->roaming_allowed,
+                    NULL);
+      if (edit->password != NULL)
+        g_object_set (setting, NM_SETTING_GSM_PASSWORD,
+                      edit->password[0] != '\0' ? edit->password : NULL, NULL);
+    }
+  else
+    {
+      setting = NM_SETTING (nm_connection_get_setting_cdma (changed));
+      g_object_set (setting, NM_SETTING_CDMA_USERNAME, username, NULL);
+      if (edit->password != NULL)
+        g_object_set (setting, NM_SETTING_CDMA_PASSWORD,
+                      edit->password[0] != '\0' ? edit->password : NULL, NULL);
+    }
+
+  if (!nm_connection_normalize (changed, NULL, NULL, &verify_error))
+    {
+      g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_SETTING,
+                   _("NetworkManager would not accept this connection: %s"),
+                   verify_error->message);
+      return NULL;
+    }
+
+  return g_steal_pointer (&changed);
+}
+
+/**
  * plug_broadband_connection_get_family:
  * @connection: a connection
  *

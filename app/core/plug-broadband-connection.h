@@ -81,6 +81,25 @@ typedef struct
   gboolean         autoconnect;
 } PlugBroadbandConnectionSettings;
 
+/**
+ * PlugBroadbandConnectionEdit:
+ * @apn: GSM only: the new APN; "" asks for the SIM's default
+ * @username: the new username; %NULL or "" for none
+ * @password: the new password; %NULL keeps the one saved, "" removes it
+ * @network_id: GSM only: the MCC-MNC to register with; %NULL or "" for any
+ * @roaming_allowed: GSM only: whether to connect while roaming
+ *
+ * What can be changed in a saved connection.
+ */
+typedef struct
+{
+  const char *apn;
+  const char *username;
+  const char *password;
+  const char *network_id;
+  gboolean    roaming_allowed;
+} PlugBroadbandConnectionEdit;
+
 GQuark           plug_broadband_error_quark                    (void);
 
 gboolean         plug_broadband_apn_validate                   (const char                            *apn,
@@ -93,6 +112,10 @@ gboolean         plug_broadband_network_id_validate            (const char      
                                                                 GError                               **error);
 
 NMConnection    *plug_broadband_connection_new                 (const PlugBroadbandConnectionSettings *settings,
+                                                                GError                               **error);
+
+NMConnection    *plug_broadband_connection_edit                (NMConnection                          *connection,
+                                                                const PlugBroadbandConnectionEdit     *edit,
                                                                 GError                               **error);
 
 gboolean         plug_broadband_connection_is_broadband        (NMConnection                          *connection);

@@ -306,6 +306,199 @@ plug_broadband_find_device (NMClient      *client,
   return NULL;
 }
 
+/* --- save changes ------------------------------------------------------- */
+
+typedef struct
+{
+  char     *apn;
+  char     *username;
+  char     *password;
+  char     *network_id;
+  gboolean  roaming_allowed;
+} SaveData;
+
+static void
+save_data_free (SaveData *data)
+{
+  g_free (data->apn);
+  g_free (data->username);
+  g_free (data->password);
+  g_free (data->network_id);
+  g_free (data);
+}
+
+static PlugBroadbandConnectionEdit
+save_data_get_edit (SaveData *data)
+{
+  return (PlugBroadbandConnectionEdit) {
+    .apn = data->apn,
+    .username = data->username,
+    .password = data->password,
+    .network_id = data->network_id,
+    .roaming_allowed = data->roaming_allowed,
+  };
+}
+
+static void
+update_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GVariant) reply = NULL;
+  GError *error = NULL;
+
+  reply = nm_remote_connection_update2_finish (NM_REMOTE_CONNECTION (object), result, &error);
+  if (reply == NULL)
+    g_task_return_error (task, translate_error (error, _("change the connection")));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+update (GTask        *task,
+        NMConnection *connection)
+{
+  NMRemoteConnection *remote = g_task_get_source_object (task);
+  SaveData *data = g_task_get_task_data (task);
+  PlugBroadbandConnectionEdit edit = save_data_get_edit (data);
+  g_autoptr(NMConnection) changed = NULL;
+  GError *error = NULL;
+
+  changed = plug_broadband_connection_edit (connection, &edit, &error);
+  if (changed == NULL)
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+
+  nm_remote_connection_update2 (remote,
+                                nm_connection_to_dbus (changed, NM_CONNECTION_SERIALIZE_ALL),
+                                NM_SETTINGS_UPDATE2_FLAG_TO_DISK,
+                                NULL, g_task_get_cancellable (task),
+                                update_cb, task);
+}
+
+static gboolean
+is_no_secrets (const GError *error)
+{
+  g_autofree char *remote = g_dbus_error_get_remote_error (error);
+
+  return g_error_matches (error, NM_SECRET_AGENT_ERROR, NM_SECRET_AGENT_ERROR_NO_SECRETS) ||
+         g_error_matches (error, NM_AGENT_MANAGER_ERROR, NM_AGENT_MANAGER_ERROR_NO_SECRETS) ||
+         (remote != NULL && g_str_has_suffix (remote, ".NoSecrets"));
+}
+
+static void
+get_secrets_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GTask *task = user_data;
+  NMRemoteConnection *remote = NM_REMOTE_CONNECTION (object);
+  g_autoptr(GVariant) secrets = NULL;
+  g_autoptr(NMConnection) connection = NULL;
+  GError *error = NULL;
+
+  secrets = nm_remote_connection_get_secrets_finish (remote, result, &error);
+  if (secrets == NULL && is_no_secrets (error))
+    {
+      /* Nothing saved, so nothing to keep. */
+      g_clear_error (&error);
+      update (task, NM_CONNECTION (remote));
+      return;
+    }
+  if (secrets == NULL)
+    {
+      g_task_return_error (task, translate_error (error, _("read the connection’s password")));
+      g_object_unref (task);
+      return;
+    }
+
+  /* The saved password goes back with the other settings: an update
+   * without it would drop it. */
+  connection = nm_simple_connection_new_clone (NM_CONNECTION (remote));
+  if (!nm_connection_update_secrets (connection, NULL, secrets, &error))
+    {
+      g_task_return_error (task, translate_error (error, _("read the connection’s password")));
+      g_object_unref (task);
+      return;
+    }
+
+  update (task, connection);
+}
+
+/**
+ * plug_broadband_save_connection_async:
+ * @connection: a saved mobile broadband connection
+ * @edit: the changes
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when NetworkManager has saved them, or refused
+ * @user_data: data for @callback
+ *
+ * Checks @edit first (plug_broadband_connection_edit()) and fails without
+ * asking NetworkManager when a value breaks its rules; then saves the
+ * changed connection to disk. A %NULL password keeps the saved one, which
+ * is read from NetworkManager first.
+ */
+void
+plug_broadband_save_connection_async (NMRemoteConnection                *connection,
+                                      const PlugBroadbandConnectionEdit *edit,
+                                      GCancellable                      *cancellable,
+                                      GAsyncReadyCallback                callback,
+                                      gpointer                           user_data)
+{
+  GTask *task;
+  SaveData *data;
+  g_autoptr(NMConnection) checked = NULL;
+  GError *error = NULL;
+  const char *setting_name;
+
+  g_return_if_fail (NM_IS_REMOTE_CONNECTION (connection));
+  g_return_if_fail (edit != NULL);
+
+  task = g_task_new (connection, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_broadband_save_connection_async);
+
+  data = g_new0 (SaveData, 1);
+  data->apn = g_strdup (edit->apn);
+  data->username = g_strdup (edit->username);
+  data->password = g_strdup (edit->password);
+  data->network_id = g_strdup (edit->network_id);
+  data->roaming_allowed = edit->roaming_allowed;
+  g_task_set_task_data (task, data, (GDestroyNotify) save_data_free);
+
+  /* Bad input is refused here, before NetworkManager is asked anything. */
+  checked = plug_broadband_connection_edit (NM_CONNECTION (connection), edit, &error);
+  if (checked == NULL)
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+
+  if (edit->password != NULL)
+    {
+      update (task, NM_CONNECTION (connection));
+      return;
+    }
+
+  setting_name = plug_broadband_connection_get_family (NM_CONNECTION (connection)) == PLUG_MODEM_FAMILY_CDMA
+                 ? NM_SETTING_CDMA_SETTING_NAME : NM_SETTING_GSM_SETTING_NAME;
+  nm_remote_connection_get_secrets_async (connection, setting_name, cancellable,
+                                          get_secrets_cb, task);
+}
+
+gboolean
+plug_broadband_save_connection_finish (GAsyncResult  *result,
+                                       GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
 /* --- delete ------------------------------------------------------------- */
 
 static void

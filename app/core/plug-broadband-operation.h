@@ -32,6 +32,14 @@ NMDevice           *plug_broadband_find_device              (NMClient           
                                                              NMConnection        *connection,
                                                              GError             **error);
 
+void                plug_broadband_save_connection_async    (NMRemoteConnection  *connection,
+                                                             const PlugBroadbandConnectionEdit *edit,
+                                                             GCancellable        *cancellable,
+                                                             GAsyncReadyCallback  callback,
+                                                             gpointer             user_data);
+gboolean            plug_broadband_save_connection_finish   (GAsyncResult        *result,
+                                                             GError             **error);
+
 void                plug_broadband_delete_connection_async  (NMRemoteConnection  *connection,
                                                              GCancellable        *cancellable,
                                                              GAsyncReadyCallback  callback,

@@ -321,6 +321,86 @@ test_invalid_connections (void)
 }
 
 static void
+test_edit (void)
+{
+  PlugBroadbandConnectionSettings settings = {
+    .family = PLUG_MODEM_FAMILY_GSM,
+    .id = "Work",
+    .interface = "ttyUSB2",
+    .apn = "internet",
+    .password = "secret",
+  };
+  PlugBroadbandConnectionEdit edit = {
+    .apn = " web.example ",
+    .username = "me",
+    .password = NULL,
+    .network_id = "22210",
+    .roaming_allowed = TRUE,
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(NMConnection) connection = plug_broadband_connection_new (&settings, &error);
+  g_autoptr(NMConnection) changed = NULL;
+  NMSettingGsm *gsm;
+
+  g_assert_no_error (error);
+
+  changed = plug_broadband_connection_edit (connection, &edit, &error);
+  g_assert_no_error (error);
+  g_assert_true (changed != connection);
+  gsm = nm_connection_get_setting_gsm (changed);
+  g_assert_cmpstr (nm_setting_gsm_get_apn (gsm), ==, "web.example");
+  g_assert_cmpstr (nm_setting_gsm_get_username (gsm), ==, "me");
+  g_assert_cmpstr (nm_setting_gsm_get_password (gsm), ==, "secret");
+  g_assert_cmpstr (nm_setting_gsm_get_network_id (gsm), ==, "22210");
+  g_assert_false (nm_setting_gsm_get_home_only (gsm));
+  g_assert_cmpstr (nm_connection_get_interface_name (changed), ==, "ttyUSB2");
+  g_assert_cmpstr (nm_connection_get_id (changed), ==, "Work");
+  /* The original is left as it was. */
+  g_assert_cmpstr (plug_broadband_connection_get_apn (connection), ==, "internet");
+  g_clear_object (&changed);
+
+  /* Empty values remove the setting. */
+  edit.username = "";
+  edit.password = "";
+  edit.network_id = "";
+  edit.roaming_allowed = FALSE;
+  changed = plug_broadband_connection_edit (connection, &edit, &error);
+  g_assert_no_error (error);
+  gsm = nm_connection_get_setting_gsm (changed);
+  g_assert_null (nm_setting_gsm_get_username (gsm));
+  g_assert_null (nm_setting_gsm_get_password (gsm));
+  g_assert_null (nm_setting_gsm_get_network_id (gsm));
+  g_assert_true (nm_setting_gsm_get_home_only (gsm));
+  g_clear_object (&changed);
+
+  edit.apn = "bad apn";
+  changed = plug_broadband_connection_edit (connection, &edit, &error);
+  g_assert_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_APN);
+  g_assert_null (changed);
+  g_clear_error (&error);
+
+  edit.apn = "internet";
+  edit.network_id = "2221";
+  changed = plug_broadband_connection_edit (connection, &edit, &error);
+  g_assert_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_NETWORK_ID);
+  g_assert_null (changed);
+  g_clear_error (&error);
+
+  /* CDMA has no APN to check. */
+  settings.family = PLUG_MODEM_FAMILY_CDMA;
+  g_clear_object (&connection);
+  connection = plug_broadband_connection_new (&settings, &error);
+  g_assert_no_error (error);
+  edit.apn = NULL;
+  edit.network_id = NULL;
+  edit.username = "cdma-user";
+  changed = plug_broadband_connection_edit (connection, &edit, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (nm_setting_cdma_get_username (nm_connection_get_setting_cdma (changed)), ==, "cdma-user");
+  g_assert_cmpstr (plug_broadband_connection_get_number (changed), ==, "#777");
+}
+
+static void
 test_reasons (void)
 {
   g_assert_cmpstr (plug_broadband_describe_device_reason (NM_DEVICE_STATE_REASON_GSM_APN_FAILED),
@@ -350,6 +430,7 @@ main (int   argc,
   g_test_add_func ("/broadband-connection/gsm", test_gsm_connection);
   g_test_add_func ("/broadband-connection/cdma", test_cdma_connection);
   g_test_add_func ("/broadband-connection/invalid", test_invalid_connections);
+  g_test_add_func ("/broadband-connection/edit", test_edit);
   g_test_add_func ("/broadband-connection/reasons", test_reasons);
 
   return g_test_run ();

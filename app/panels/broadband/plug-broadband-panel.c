@@ -12,7 +12,10 @@
 
 #include "plug-delayed-spinner.h"
 
+#include "plug-broadband-operation.h"
 #include "plug-broadband-panel.h"
+#include "plug-connection-row.h"
+#include "plug-connection-wizard.h"
 #include "plug-modem-group.h"
 #include "plug-modem-list.h"
 
@@ -22,6 +25,11 @@
  * the shell hands over the services it says it is looking; without either
  * service it says which one is missing and what to install. It owns no
  * D-Bus client: the modem list reads the clients PlugServices owns.
+ *
+ * Each modem's group also lists the connections bound to it; the others
+ * (for any modem, or one not plugged in) have a group of their own at the
+ * end. "Add Connection…" is always there: the wizard it opens says why no
+ * connection can be made when one cannot.
  */
 
 struct _PlugBroadbandPanel
@@ -29,6 +37,7 @@ struct _PlugBroadbandPanel
   PlugPanel      parent_instance;
 
   /* Template widgets */
+  AdwToastOverlay *toast_overlay;
   GtkStack      *stack;
   PlugDelayedSpinner *spinner;
   AdwStatusPage *unavailable_page;
@@ -36,7 +45,14 @@ struct _PlugBroadbandPanel
 
   /* Owned */
   GSignalGroup  *services_signals;
+  GSignalGroup  *client_signals;
   PlugModemList *modem_list;
+  /* Why no connection can be made, for the wizard; NULL when one can. */
+  char          *unavailable_title;
+  char          *unavailable_description;
+  /* The connections bound to no modem that is plugged in. */
+  AdwPreferencesGroup *other_group;
+  GPtrArray     *other_rows;
 
   /* The PlugModemGroup of each modem, in the modem list's order; the box
    * holds the references. */
@@ -54,16 +70,86 @@ show_page (PlugBroadbandPanel *self,
 }
 
 static void
+set_unavailable (PlugBroadbandPanel *self,
+                 const char         *title,
+                 const char         *description)
+{
+  g_free (self->unavailable_title);
+  g_free (self->unavailable_description);
+  self->unavailable_title = g_strdup (title);
+  self->unavailable_description = g_strdup (description);
+}
+
+static void
 show_unavailable (PlugBroadbandPanel *self,
                   const char         *title,
                   const char         *description)
 {
+  set_unavailable (self, title, description);
+
   /* Set here, not in the template: an icon in the template is loaded
    * (and with it librsvg) while the panel is built, shown or not. */
   adw_status_page_set_icon_name (self->unavailable_page, "dialog-warning-symbolic");
   adw_status_page_set_title (self->unavailable_page, title);
   adw_status_page_set_description (self->unavailable_page, description);
   show_page (self, "unavailable");
+}
+
+static gboolean
+is_bound_to (NMConnection *connection,
+             PlugModem    *modem)
+{
+  const char *interface = nm_connection_get_interface_name (connection);
+
+  return interface != NULL && g_strcmp0 (interface, plug_modem_get_interface (modem)) == 0;
+}
+
+/* Puts each connection under the modem it is bound to, or with the
+ * others. */
+static void
+update_connections (PlugBroadbandPanel *self)
+{
+  g_autoptr(GPtrArray) connections = NULL;
+  g_autoptr(GPtrArray) others = g_ptr_array_new ();
+  NMClient *client = self->modem_list != NULL ? plug_modem_list_get_client (self->modem_list) : NULL;
+
+  if (client == NULL)
+    {
+      plug_connection_rows_sync (self->other_group, self->other_rows, NULL, others);
+      gtk_widget_set_visible (GTK_WIDGET (self->other_group), FALSE);
+      return;
+    }
+
+  connections = plug_broadband_list_connections (client);
+
+  for (guint i = 0; i < self->groups->len; i++)
+    {
+      PlugModemGroup *group = g_ptr_array_index (self->groups, i);
+      PlugModem *modem = plug_modem_group_get_modem (group);
+      g_autoptr(GPtrArray) bound = g_ptr_array_new ();
+
+      for (guint j = 0; j < connections->len; j++)
+        {
+          if (is_bound_to (g_ptr_array_index (connections, j), modem))
+            g_ptr_array_add (bound, g_ptr_array_index (connections, j));
+        }
+      g_debug ("Connections of %s: %u", plug_modem_get_interface (modem), bound->len);
+      plug_modem_group_set_connections (group, client, bound);
+    }
+
+  for (guint j = 0; j < connections->len; j++)
+    {
+      NMConnection *connection = g_ptr_array_index (connections, j);
+      gboolean bound = FALSE;
+
+      for (guint i = 0; i < self->groups->len && !bound; i++)
+        bound = is_bound_to (connection, plug_modem_group_get_modem (g_ptr_array_index (self->groups, i)));
+      if (!bound)
+        g_ptr_array_add (others, connection);
+    }
+  g_debug ("Other connections: %u", others->len);
+  plug_connection_rows_sync (self->other_group, self->other_rows, client, others);
+  gtk_widget_set_visible (GTK_WIDGET (self->other_group), others->len > 0);
 }
 
 /* Keeps one group per modem, in the modem list's order. */
@@ -84,12 +170,14 @@ update_groups (PlugBroadbandPanel *self,
   for (guint i = 0; i < added; i++)
     {
       g_autoptr(PlugModem) modem = g_list_model_get_item (modems, position + i);
-      GtkWidget *group = plug_modem_group_new (modem);
+      GtkWidget *group = plug_modem_group_new (modem, plug_modem_list_get_manager (self->modem_list));
       GtkWidget *previous = position + i > 0 ? g_ptr_array_index (self->groups, position + i - 1) : NULL;
 
       gtk_box_insert_child_after (self->modems_box, group, previous);
       g_ptr_array_insert (self->groups, position + i, group);
     }
+
+  update_connections (self);
 }
 
 static void update_state (PlugBroadbandPanel *self);
@@ -118,6 +206,8 @@ clear_modem_list (PlugBroadbandPanel *self)
   for (guint i = 0; i < self->groups->len; i++)
     gtk_box_remove (self->modems_box, g_ptr_array_index (self->groups, i));
   g_ptr_array_set_size (self->groups, 0);
+  g_signal_group_set_target (self->client_signals, NULL);
+  update_connections (self);
 }
 
 static void
@@ -133,6 +223,7 @@ set_clients (PlugBroadbandPanel *self,
   clear_modem_list (self);
 
   self->modem_list = plug_modem_list_new (client, manager);
+  g_signal_group_set_target (self->client_signals, client);
   g_signal_connect_object (self->modem_list, "items-changed",
                            G_CALLBACK (modems_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -175,6 +266,8 @@ update_state (PlugBroadbandPanel *self)
 
   if (services == NULL)
     {
+      set_unavailable (self, _("Still Looking for Modems"),
+                       _("Plugboard is still reaching NetworkManager and ModemManager. Try again in a moment."));
       show_page (self, "loading");
       return;
     }
@@ -208,8 +301,10 @@ update_state (PlugBroadbandPanel *self)
     }
 
   set_clients (self, client, manager);
+  set_unavailable (self, NULL, NULL);
 
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->modem_list)) > 0)
+  /* Saved connections stay in sight without their modem, to be deleted. */
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->modem_list)) > 0 || self->other_rows->len > 0)
     show_page (self, "modems");
   else
     show_page (self, "empty");
@@ -243,7 +338,11 @@ plug_broadband_panel_dispose (GObject *object)
   if (self->groups != NULL)
     clear_modem_list (self);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_pointer (&self->other_rows, g_ptr_array_unref);
   g_clear_object (&self->services_signals);
+  g_clear_object (&self->client_signals);
+  g_clear_pointer (&self->unavailable_title, g_free);
+  g_clear_pointer (&self->unavailable_description, g_free);
 
   /* The template's root is AdwBin's child: AdwBin must let go of it first,
    * or disposing the template unparents it behind AdwBin's back, and
@@ -252,6 +351,60 @@ plug_broadband_panel_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_BROADBAND_PANEL);
 
   G_OBJECT_CLASS (plug_broadband_panel_parent_class)->dispose (object);
+}
+
+static void
+wizard_done_cb (PlugBroadbandPanel *self,
+                const char         *message)
+{
+  g_debug ("Toast: %s", message);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+static void
+add_connection_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  PlugConnectionWizard *wizard;
+
+  if (self->unavailable_title != NULL || self->modem_list == NULL)
+    {
+      wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
+      plug_connection_wizard_show_unavailable (wizard,
+                                               self->unavailable_title != NULL ? self->unavailable_title : _("Still Looking for Modems"),
+                                               self->unavailable_description != NULL ? self->unavailable_description : "");
+    }
+  else
+    wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         plug_modem_list_get_client (self->modem_list),
+                                         self->modem_list);
+
+  g_signal_connect_object (wizard, "done", G_CALLBACK (wizard_done_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (wizard));
+}
+
+static void
+show_toast_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (widget);
+  AdwToast *toast = adw_toast_new (g_variant_get_string (parameter, NULL));
+
+  g_debug ("Toast: %s", g_variant_get_string (parameter, NULL));
+  /* Failures are long sentences: time to read them. */
+  adw_toast_set_timeout (toast, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+connections_changed_cb (PlugBroadbandPanel *self)
+{
+  update_connections (self);
+  update_state (self);
 }
 
 static void
@@ -265,9 +418,13 @@ plug_broadband_panel_class_init (PlugBroadbandPanelClass *klass)
 
   panel_class->services_changed = plug_broadband_panel_services_changed;
 
+  gtk_widget_class_install_action (widget_class, "broadband.add-connection", NULL, add_connection_action);
+  gtk_widget_class_install_action (widget_class, "broadband.show-toast", "s", show_toast_action);
+
   g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/panels/broadband/plug-broadband-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, stack);
   gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, unavailable_page);
@@ -280,6 +437,22 @@ plug_broadband_panel_init (PlugBroadbandPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->groups = g_ptr_array_new ();
+  self->other_rows = g_ptr_array_new ();
+
+  self->other_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->other_group, _("Other Connections"));
+  adw_preferences_group_set_description (self->other_group,
+                                         _("For any modem of their kind, or for a modem that is not plugged in"));
+  gtk_widget_set_visible (GTK_WIDGET (self->other_group), FALSE);
+  gtk_box_append (self->modems_box, GTK_WIDGET (self->other_group));
+
+  self->client_signals = g_signal_group_new (NM_TYPE_CLIENT);
+  g_signal_group_connect_object (self->client_signals, NM_CLIENT_CONNECTION_ADDED,
+                                 G_CALLBACK (connections_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->client_signals, NM_CLIENT_CONNECTION_REMOVED,
+                                 G_CALLBACK (connections_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
 
   self->services_signals = g_signal_group_new (PLUG_TYPE_SERVICES);
   g_signal_group_connect_object (self->services_signals, "changed",

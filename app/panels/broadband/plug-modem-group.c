@@ -10,7 +10,9 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-connection-row.h"
 #include "plug-modem-group.h"
+#include "plug-sim-unlock-row.h"
 
 /*
  * A modem is a group titled with its model, described by its
@@ -26,12 +28,17 @@ struct _PlugModemGroup
   /* Template widgets */
   AdwActionRow        *sim_row;
   GtkWidget           *sim_warning_icon;
+  PlugSimUnlockRow    *unlock_row;
   AdwActionRow        *network_row;
   GtkLevelBar         *signal_bar;
   GtkLabel            *signal_label;
 
   /* Owned */
   PlugModem           *modem;
+  MMManager           *manager;
+  /* The connection rows, after the modem's own rows; the group holds
+   * the references. */
+  GPtrArray           *connection_rows;
 };
 
 G_DEFINE_FINAL_TYPE (PlugModemGroup, plug_modem_group, ADW_TYPE_PREFERENCES_GROUP)
@@ -39,6 +46,7 @@ G_DEFINE_FINAL_TYPE (PlugModemGroup, plug_modem_group, ADW_TYPE_PREFERENCES_GROU
 enum {
   PROP_0,
   PROP_MODEM,
+  PROP_MANAGER,
   N_PROPS
 };
 
@@ -166,6 +174,7 @@ plug_modem_group_constructed (GObject *object)
   g_signal_connect_object (self->modem, "notify",
                            G_CALLBACK (update), self,
                            G_CONNECT_SWAPPED);
+  plug_sim_unlock_row_set_modem (self->unlock_row, self->modem, self->manager);
   update (self);
 }
 
@@ -175,7 +184,9 @@ plug_modem_group_dispose (GObject *object)
   PlugModemGroup *self = PLUG_MODEM_GROUP (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_MODEM_GROUP);
+  g_clear_pointer (&self->connection_rows, g_ptr_array_unref);
   g_clear_object (&self->modem);
+  g_clear_object (&self->manager);
 
   G_OBJECT_CLASS (plug_modem_group_parent_class)->dispose (object);
 }
@@ -192,6 +203,10 @@ plug_modem_group_get_property (GObject    *object,
     {
     case PROP_MODEM:
       g_value_set_object (value, self->modem);
+      break;
+
+    case PROP_MANAGER:
+      g_value_set_object (value, self->manager);
       break;
 
     default:
@@ -211,6 +226,10 @@ plug_modem_group_set_property (GObject      *object,
     {
     case PROP_MODEM:
       self->modem = g_value_dup_object (value);
+      break;
+
+    case PROP_MANAGER:
+      self->manager = g_value_dup_object (value);
       break;
 
     default:
@@ -234,12 +253,20 @@ plug_modem_group_class_init (PlugModemGroupClass *klass)
                          PLUG_TYPE_MODEM,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
+  properties[PROP_MANAGER] =
+    g_param_spec_object ("manager", NULL, NULL,
+                         MM_TYPE_MANAGER,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (PLUG_TYPE_SIM_UNLOCK_ROW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/panels/broadband/plug-modem-group.ui");
   gtk_widget_class_bind_template_child (widget_class, PlugModemGroup, sim_row);
   gtk_widget_class_bind_template_child (widget_class, PlugModemGroup, sim_warning_icon);
+  gtk_widget_class_bind_template_child (widget_class, PlugModemGroup, unlock_row);
   gtk_widget_class_bind_template_child (widget_class, PlugModemGroup, network_row);
   gtk_widget_class_bind_template_child (widget_class, PlugModemGroup, signal_bar);
   gtk_widget_class_bind_template_child (widget_class, PlugModemGroup, signal_label);
@@ -249,16 +276,40 @@ static void
 plug_modem_group_init (PlugModemGroup *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->connection_rows = g_ptr_array_new ();
 }
 
 GtkWidget *
-plug_modem_group_new (PlugModem *modem)
+plug_modem_group_new (PlugModem *modem,
+                      MMManager *manager)
 {
   g_return_val_if_fail (PLUG_IS_MODEM (modem), NULL);
+  g_return_val_if_fail (MM_IS_MANAGER (manager), NULL);
 
   return g_object_new (PLUG_TYPE_MODEM_GROUP,
                        "modem", modem,
+                       "manager", manager,
                        NULL);
+}
+
+/**
+ * plug_modem_group_set_connections:
+ * @self: the group
+ * @client: NetworkManager's client
+ * @connections: (element-type NMRemoteConnection): the connections bound
+ *   to the modem
+ *
+ * Shows one row per connection after the modem's own rows.
+ */
+void
+plug_modem_group_set_connections (PlugModemGroup *self,
+                                  NMClient       *client,
+                                  GPtrArray      *connections)
+{
+  g_return_if_fail (PLUG_IS_MODEM_GROUP (self));
+
+  plug_connection_rows_sync (ADW_PREFERENCES_GROUP (self), self->connection_rows, client, connections);
 }
 
 /**

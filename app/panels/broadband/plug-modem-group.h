@@ -8,6 +8,8 @@
 
 #include <adwaita.h>
 
+#include <NetworkManager.h>
+
 #include "plug-modem.h"
 
 G_BEGIN_DECLS
@@ -16,7 +18,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PlugModemGroup, plug_modem_group, PLUG, MODEM_GROUP, AdwPreferencesGroup)
 
-GtkWidget *plug_modem_group_new       (PlugModem      *modem);
-PlugModem *plug_modem_group_get_modem (PlugModemGroup *self);
+GtkWidget *plug_modem_group_new             (PlugModem      *modem,
+                                             MMManager      *manager);
+PlugModem *plug_modem_group_get_modem       (PlugModemGroup *self);
+void       plug_modem_group_set_connections (PlugModemGroup *self,
+                                             NMClient       *client,
+                                             GPtrArray      *connections);
 
 G_END_DECLS

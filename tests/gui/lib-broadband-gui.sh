@@ -1,0 +1,76 @@
+# lib-broadband-gui.sh: shared by the Mobile Broadband gui tests, which
+# drive the panel with the keyboard, as a person without a mouse would.
+# Sourced, not run, after lib.sh and lib-gui.sh.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# What the panel shows is read back two ways: screenshots (looked at by a
+# person) and the debug lines it logs for each page, message and toast
+# (G_MESSAGES_DEBUG=plugboard-broadband), which say exactly which words
+# were shown.
+
+export G_MESSAGES_DEBUG=plugboard-broadband
+shots=$PLUG_BUILD_DIR/screenshots
+mkdir -p "$shots"
+CONNECTIONS_DIR=$PLUG_STACK_DIR/nm/connections
+
+# key KEY…: keys to the window under the pointer (Xvfb has no window
+# manager: the focus follows the pointer), then a moment to redraw.
+key () {
+  xdotool mousemove 200 300
+  xdotool key --delay 120 "$@"
+  sleep 0.6
+}
+type_text () {
+  xdotool mousemove 200 300
+  xdotool type --delay 60 "$1"
+  sleep 0.6
+}
+
+app_log () { cat "$GUI_DIR/app.log"; }
+log_has () { grep -qF -- "$1" "$GUI_DIR/app.log"; }
+# lines_with TEXT: how many log lines hold TEXT.
+lines_with () { grep -cF -- "$1" "$GUI_DIR/app.log"; }
+# page: the wizard's page now showing.
+page () { grep -oE 'Wizard page: [a-z]+' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f3; }
+page_is () { [ "$(page)" = "$1" ]; }
+
+wizard_open () { xdotool search --onlyvisible --name '^Add Mobile Broadband Connection$' >/dev/null 2>&1; }
+wizard_closed () { ! wizard_open; }
+
+keyfile_count () { find "$CONNECTIONS_DIR" -name '*.nmconnection' 2>/dev/null | wc -l; }
+# keyfile ID: the keyfile NetworkManager wrote for the connection called ID.
+keyfile () { grep -lx "id=$1" "$CONNECTIONS_DIR"/*.nmconnection 2>/dev/null | head -n1; }
+# section ID SECTION: the keys and values of one section of that keyfile, sorted.
+section () {
+  awk -v section="[$2]" '/^\[/ { in_section = ($0 == section); next } in_section && /=/' "$(keyfile "$1")" | sort | tr '\n' ' '
+}
+
+delete_all_connections () {
+  local uuid
+  for uuid in $(as_tester "$PLUGBOARDCTL" broadband list --json | jq -r '.[].uuid'); do
+    as_tester "$PLUGBOARDCTL" broadband delete "$uuid" >/dev/null
+  done
+}
+
+nm_has_device () { as_tester nmcli --terse --fields DEVICE device | grep -qx "$1"; }
+modem_json () { as_tester "$PLUGBOARDCTL" broadband devices --json | jq -r --arg interface "$1" ".[] | select(.interface == \$interface) | $2"; }
+modem_is () { [ "$(modem_json "$1" "$2")" = "$3" ]; }
+
+# at_log MODEM: what the modem received since this test plugged it in (a
+# modem's log outlives it, and grows across runs).
+declare -A at_start=()
+plug () {
+  local log=$PLUG_STACK_DIR/logs/modem-$1.at
+  at_start[$1]=$(($( (cat "$log" 2>/dev/null || true) | wc -l) + 1))
+  "$PLUG_STACK" modem-add "$PLUG_STACK_DIR" "$@"
+}
+at_log () { tail -n "+${at_start[$1]}" "$PLUG_STACK_DIR/logs/modem-$1.at"; }
+received () { at_log "$1" | grep -qF -- "$2"; }
+
+pixels_changed () {
+  local changed
+  changed=$(compare -metric AE "$1" "$2" null: 2>&1)
+  echo "${changed%%.*}"
+}
