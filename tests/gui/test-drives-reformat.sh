@@ -89,6 +89,9 @@ mount_point=$(findmnt -n -o TARGET --source "$fat_device")
 diag "mounted at: ${mount_point:-nowhere}"
 check "the other disk images are byte-identical" test "$(hash_images "$fat_image" "$keys_image")" = "$others_before"
 stop_gui
+# A mounted filesystem may write to its image at any time (FUSE exFAT,
+# ext4's journal): what the next steps compare must be unmounted.
+[ -n "$mount_point" ] && as_tester udisksctl unmount --no-user-interaction -b "$fat_device" >/dev/null
 
 # --- key presses only: FAT32 → a whole ext4 drive “DUIKEYS” --------------
 
@@ -160,6 +163,7 @@ keys_mount=$(findmnt -n -o TARGET --source "${keys_device}p1")
 check "… mounted again at ${keys_mount:-nowhere}, under its name" test "$(basename "${keys_mount:-x}")" = DUIKEYS
 check "… and its files belong to the test user" test "$(stat -c %U "${keys_mount:-/nonexistent}" 2>/dev/null)" = "$PLUG_TEST_USER"
 check "the other disk images are byte-identical" test "$(hash_images "$keys_image")" = "$others_before"
+[ -n "$keys_mount" ] && as_tester udisksctl unmount --no-user-interaction -b "${keys_device}p1" >/dev/null
 
 # --- Cancel while it erases -------------------------------------------------
 
