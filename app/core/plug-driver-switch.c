@@ -161,7 +161,7 @@ map_error (GError *error)
   else if (g_strcmp0 (remote_name, HELPER_ERROR_PREFIX "Failed") == 0)
     /* Translators: %s is plugboard-helper's message, in English */
     mapped = g_error_new (PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_FAILED,
-                          _("The driver could not be changed; nothing was changed: %s"), error->message);
+                          _("Nothing was changed: %s"), error->message);
   else
     /* Translators: %s is the error from the system bus */
     mapped = g_error_new (PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_FAILED,

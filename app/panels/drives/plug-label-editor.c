@@ -157,7 +157,7 @@ update (PlugLabelEditor *self)
     self->mount_point = g_build_filename (self->mount_base, mount_name, NULL);
 
   if (*normalized == '\0' && self->uuid == NULL)
-    message = g_strdup (_("Without a name, it will be mounted in a folder named after its serial number (UUID)"));
+    message = g_strdup (_("Without a name, it will be mounted in a folder named after its unique identifier (UUID)"));
   else if (*normalized == '\0')
     /* Translators: %s is a folder, such as /media/alice/1234-ABCD */
     message = g_strdup_printf (_("Without a name, it will be mounted at %s"),

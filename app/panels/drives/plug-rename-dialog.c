@@ -153,7 +153,7 @@ relabel_done_cb (GObject      *object,
     message = g_strdup_printf (_("Renamed to “%s”, mounted again at %s"), label, mount_point);
   else if (mount_point != NULL)
     /* Translators: a name and a folder */
-    message = g_strdup_printf (_("Renamed to “%s”, still mounted at %s until it is next mounted"), label, mount_point);
+    message = g_strdup_printf (_("Renamed to “%s”; it stays mounted at %s until it is unmounted"), label, mount_point);
   else if (label != NULL && *label != '\0')
     /* Translators: %s is a name */
     message = g_strdup_printf (_("Renamed to “%s”"), label);
@@ -350,7 +350,7 @@ plug_rename_dialog_new (UDisksClient *client,
     {
       g_autofree char *note =
         /* Translators: %s is a folder, such as /media/alice/Photos */
-        g_strdup_printf (_("It stays mounted at %s until it is next mounted."),
+        g_strdup_printf (_("It stays mounted at %s; the folder takes the new name the next time it is mounted."),
                          plug_volume_get_mount_point (volume));
 
       gtk_label_set_label (self->remount_label, note);
@@ -361,7 +361,7 @@ plug_rename_dialog_new (UDisksClient *client,
     {
       g_autofree char *note =
         /* Translators: %s is a filesystem, such as FAT32 */
-        g_strdup_printf (_("%s cannot be renamed while it is mounted: it will be unmounted, renamed and mounted again. "
+        g_strdup_printf (_("A %s volume cannot be renamed while it is mounted: it will be unmounted, renamed and mounted again. "
                            "Close any files open on it first."),
                          filesystem_name != NULL ? filesystem_name : filesystem);
 
