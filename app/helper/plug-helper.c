@@ -883,8 +883,9 @@ main (int    argc,
   guint terminate_source_id;
 
   /* With no argv[0] the options parser would take the environment for
-   * arguments (CVE-2021-4034). */
-  if (argc < 1)
+   * arguments (CVE-2021-4034). Linux 5.18 and later pass an empty argv[0]
+   * instead of none; neither is how D-Bus or systemd start the helper. */
+  if (argc < 1 || argv[0] == NULL || argv[0][0] == '\0')
     return 127;
 
   setlocale (LC_ALL, "");
