@@ -31,10 +31,27 @@
  *       initramfs already gave the kernel (/sys/power/resume other than
  *       "0:0"), which is how Debian's initramfs-tools configures it.
  *
- * logind's CanHibernate is not asked: it needs a system bus and logind,
- * and says "no" without a reason. The root directory is a seam for tests,
- * as in PlugGpuList.
+ *    5. where the kernel allows it and the system bus has logind, logind's
+ *       CanHibernate: "na" (or "no") means logind will not hibernate, by
+ *       its own checks or because sleep.conf says AllowHibernation=no, and
+ *       the desktop hibernates through logind. It is asked last, because
+ *       its answer carries no reason: the checks above name a cause it
+ *       may share. "challenge" (allowed after authentication) counts as
+ *       possible, as "yes". Without a system bus or logind, or when it
+ *       does not answer, nothing is added: the kernel's answer stands.
+ *       logind is never started for this (it is started at boot or not
+ *       at all).
+ *
+ * The root directory is a seam for tests, as in PlugGpuList; it does not
+ * apply to logind, which the system tests run as a dbusmock template.
  */
+
+#define LOGIND_BUS_NAME "org.freedesktop.login1"
+#define LOGIND_OBJECT_PATH "/org/freedesktop/login1"
+#define LOGIND_MANAGER_INTERFACE "org.freedesktop.login1.Manager"
+/* logind answers from memory and a few files; a slow logind must not hold
+ * up the Graphics panel. */
+#define LOGIND_TIMEOUT_MSEC 3000
 
 struct _PlugPower
 {
@@ -333,21 +350,10 @@ read_thread (GTask        *task,
 }
 
 static void
-read_thread_done_cb (GObject      *object,
-                     GAsyncResult *result,
-                     gpointer      user_data)
+return_readiness (GTask     *task,
+                  Readiness *readiness)
 {
-  PlugPower *self = PLUG_POWER (object);
-  g_autoptr(GTask) task = user_data;
-  g_autoptr(Readiness) readiness = NULL;
-  g_autoptr(GError) error = NULL;
-
-  readiness = g_task_propagate_pointer (G_TASK (result), &error);
-  if (readiness == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
+  PlugPower *self = g_task_get_source_object (task);
 
   self->can_suspend = readiness->can_suspend;
   g_free (self->suspend_mode);
@@ -361,6 +367,104 @@ read_thread_done_cb (GObject      *object,
   g_task_return_boolean (task, TRUE);
 }
 
+static void
+can_hibernate_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Readiness *readiness = g_task_get_task_data (task);
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *answer;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if (reply == NULL)
+    {
+      /* No logind (the name has no owner), or no answer from it. */
+      g_debug ("logind did not say whether it can hibernate: %s", error->message);
+      return_readiness (task, readiness);
+      return;
+    }
+
+  g_variant_get (reply, "(&s)", &answer);
+  g_debug ("logind CanHibernate: %s", answer);
+  if (g_str_equal (answer, "na") || g_str_equal (answer, "no"))
+    {
+      readiness->can_hibernate = FALSE;
+      readiness->hibernate_reason =
+        g_strdup (_("The login manager (systemd-logind) does not offer hibernation on this "
+                    "system: it may be turned off with AllowHibernation=no in systemd’s "
+                    "sleep.conf, or logind’s own checks may have failed."));
+    }
+
+  return_readiness (task, readiness);
+}
+
+static void
+system_bus_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GCancellable *cancellable = g_task_get_cancellable (task);
+  g_autoptr(GDBusConnection) system_bus = NULL;
+  g_autoptr(GError) error = NULL;
+
+  system_bus = g_bus_get_finish (result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if (system_bus == NULL)
+    {
+      g_debug ("No system bus to ask logind on: %s", error->message);
+      return_readiness (task, g_task_get_task_data (task));
+      return;
+    }
+
+  /* Without auto-start, a name without an owner fails at once. */
+  g_dbus_connection_call (system_bus, LOGIND_BUS_NAME, LOGIND_OBJECT_PATH,
+                          LOGIND_MANAGER_INTERFACE, "CanHibernate", NULL,
+                          G_VARIANT_TYPE ("(s)"), G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                          LOGIND_TIMEOUT_MSEC, cancellable, can_hibernate_cb, g_steal_pointer (&task));
+}
+
+static void
+read_thread_done_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GCancellable *cancellable = g_task_get_cancellable (task);
+  g_autoptr(Readiness) readiness = NULL;
+  g_autoptr(GError) error = NULL;
+
+  readiness = g_task_propagate_pointer (G_TASK (result), &error);
+  if (readiness == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* logind is only asked when the kernel's files allow hibernation: when
+   * they do not, they name the more fundamental cause. */
+  if (!readiness->can_hibernate)
+    {
+      return_readiness (task, readiness);
+      return;
+    }
+
+  g_task_set_task_data (task, g_steal_pointer (&readiness), (GDestroyNotify) readiness_free);
+  g_bus_get (G_BUS_TYPE_SYSTEM, cancellable, system_bus_cb, g_steal_pointer (&task));
+}
+
 /**
  * plug_power_read_async:
  * @self: a #PlugPower
@@ -369,7 +473,8 @@ read_thread_done_cb (GObject      *object,
  * @user_data: data for @callback
  *
  * Reads, in a worker thread, whether the machine can suspend and
- * hibernate; the getters answer once @callback runs.
+ * hibernate, then asks logind, where it runs on the system bus, whether
+ * it will hibernate; the getters answer once @callback runs.
  */
 void
 plug_power_read_async (PlugPower           *self,

@@ -1,9 +1,10 @@
 #!/bin/bash
 # test-graphics-panel.sh: the Graphics panel under Xvfb, on GPUs umockdev
 # makes up: a hybrid Intel + NVIDIA laptop on the proprietary driver, and
-# an AMD Radeon HD 7970 on radeon with amdgpu installed, and the same
-# card with no driver bound. Checks that the
-# panel draws, and that Copy Report puts the drivers on the clipboard.
+# an AMD Radeon HD 7970 on radeon with amdgpu installed, the same card
+# with no driver bound, and (with the real daemons) logind refusing to
+# hibernate. Checks that the panel draws, and that Copy Report puts the
+# drivers on the clipboard.
 # Screenshots in $PLUG_BUILD_DIR/screenshots.
 #
 # Copyright 2026 The Plugboard Authors
@@ -182,5 +183,33 @@ expect no-driver "why, and what it costs" 'No driver is bound to this GPU, altho
 expect no-driver "software rendering, because no driver is bound" 'no kernel driver runs this GPU'
 check "no-driver: the app is still running" kill -0 "$app_pid"
 stop_gui
+
+# --- logind will not hibernate, though the kernel would ------------------------
+
+# With the real daemons only: the stack's logind is python3-dbusmock's
+# template, whose CanHibernate answer the mock's own interface replaces.
+# It answers "na" only while the panel starts: it reads power once.
+logind_call () {
+  gdbus call --system --dest org.freedesktop.login1 --object-path /org/freedesktop/login1 "$@"
+}
+if [ -n "${PLUG_STACK_DIR:-}" ] && . "$PLUG_STACK_DIR/env" &&
+   logind_call --method org.freedesktop.login1.Manager.CanHibernate >"$GUI_DIR/can-hibernate" 2>/dev/null &&
+   logind_call --method org.freedesktop.DBus.Mock.AddMethod \
+     org.freedesktop.login1.Manager CanHibernate '' s 'ret = "na"' >/dev/null 2>&1; then
+  root=$(new_root logind)
+  show amd-tahiti-radeon "$root"
+  logind_call --method org.freedesktop.DBus.Mock.AddMethod org.freedesktop.login1.Manager CanHibernate '' s \
+    "ret = \"$(sed -n "s/^('\(.*\)',)$/\1/p" "$GUI_DIR/can-hibernate")\"" >/dev/null
+  scroll_down
+  shoot logind-power
+  copy_report amd-tahiti-radeon
+  expect amd-tahiti-radeon "logind refuses hibernation, and it is named" \
+    'Hibernate: Not possible. The login manager (systemd-logind) does not offer hibernation on this system'
+  check "logind: the app is still running" kill -0 "$app_pid"
+  stop_gui
+else
+  tap_count=$((tap_count + 1))
+  echo "ok $tap_count # SKIP logind refusing hibernation needs the real daemons' dbusmock logind"
+fi
 
 finish_tap "$GUI_DIR/app.log" "$GUI_DIR"/*.xclip.err

@@ -28,6 +28,10 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# No system bus: the machine's own logind must not answer for the made-up
+# roots (tests/system/test-power-logind.sh asks a dbusmock one).
+export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/no-system-bus
+
 # new_root NAME: a root with pci.ids, a command line and a machine that can
 # suspend and hibernate; a case changes what it needs.
 new_root () {

@@ -1,0 +1,145 @@
+#!/bin/bash
+# test-power-logind.sh: hibernation readiness asks logind last
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The stack's logind is python3-dbusmock's logind template on the stack's
+# system bus. Its CanHibernate answer is changed for each case through the
+# mock's own interface (org.freedesktop.DBus.Mock.AddMethod replaces the
+# method) and put back at the end. plugboardctl, as the test user, reads a
+# made-up /sys and /proc (the --root seam) that allow hibernation, or that
+# name a more fundamental cause, which must come before logind's.
+
+. "$(dirname "$0")/lib.sh"
+
+LOGIND=org.freedesktop.login1
+LOGIND_PATH=/org/freedesktop/login1
+MANAGER=org.freedesktop.login1.Manager
+REASON='The login manager (systemd-logind) does not offer hibernation on this system'
+
+if ! gdbus introspect --system --dest "$LOGIND" --object-path "$LOGIND_PATH" 2>/dev/null |
+     grep -q 'interface org.freedesktop.DBus.Mock'; then
+  echo "1..0 # SKIP the stack has no dbusmock logind (python3-dbusmock is missing)"
+  exit 77
+fi
+
+work=$(mktemp -d /tmp/plug-test-power-logind.XXXXXX)
+chmod 755 "$work"
+
+# set_can_hibernate ANSWER: what the mock logind's CanHibernate returns.
+set_can_hibernate () {
+  gdbus call --system --dest "$LOGIND" --object-path "$LOGIND_PATH" \
+    --method org.freedesktop.DBus.Mock.AddMethod "$MANAGER" CanHibernate '' s "ret = \"$1\"" >/dev/null
+}
+can_hibernate () {
+  gdbus call --system --dest "$LOGIND" --object-path "$LOGIND_PATH" --method "$MANAGER.CanHibernate" |
+    sed -n "s/^('\(.*\)',)$/\1/p"
+}
+
+# Put back what the template answered, whatever happens.
+original=$(can_hibernate)
+logind_stopped=
+restore () {
+  if [ -n "$logind_stopped" ]; then
+    "$PLUG_STACK" start "$PLUG_STACK_DIR" logind >/dev/null
+  elif [ -n "$original" ]; then
+    set_can_hibernate "$original"
+  fi
+  rm -rf "$work"
+}
+trap restore EXIT
+check "the mock logind answers CanHibernate ($original)" test -n "$original"
+
+# new_root NAME: a root for a machine that can suspend and hibernate, as
+# far as the kernel's files say; a case changes what it needs.
+new_root () {
+  local root=$work/$1
+  mkdir -p "$root/proc" "$root/sys/power" "$root/sys/kernel/security"
+  echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro resume=/dev/sda3 quiet' >"$root/proc/cmdline"
+  echo 'freeze mem disk' >"$root/sys/power/state"
+  echo 's2idle [deep]' >"$root/sys/power/mem_sleep"
+  echo '[none] integrity confidentiality' >"$root/sys/kernel/security/lockdown"
+  printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/sda3 partition\t16777212\t0\t-2\n' >"$root/proc/swaps"
+  printf 'MemTotal:        8388608 kB\n' >"$root/proc/meminfo"
+  echo "$root"
+}
+
+ready=$(new_root ready)
+lockdown=$(new_root lockdown)
+echo 'none [integrity] confidentiality' >"$lockdown/sys/kernel/security/lockdown"
+echo 'freeze mem' >"$lockdown/sys/power/state"
+no_swap=$(new_root no-swap)
+printf 'Filename\tType\tSize\tUsed\tPriority\n' >"$no_swap/proc/swaps"
+no_resume=$(new_root no-resume)
+echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet' >"$no_resume/proc/cmdline"
+chmod -R a+rX "$work"
+
+# status NAME ROOT: plugboardctl graphics status --json as the test user,
+# into $work/NAME.json; fails on a non-zero exit.
+status () {
+  as_tester "$PLUGBOARDCTL" graphics status --json --root "$2" >"$work/$1.json" 2>"$work/$1.err"
+}
+# expect NAME DESCRIPTION JQ_EXPRESSION
+expect () { check "$1: $2" jq -e "$3" "$work/$1.json"; }
+
+# --- logind allows it -------------------------------------------------------
+
+set_can_hibernate yes
+status yes "$ready"
+check "logind says yes: exit 0" test $? = 0
+expect yes "hibernation is possible, with no reason" '.power.hibernate == {possible: true, reason: null}'
+
+set_can_hibernate challenge
+status challenge "$ready"
+check "logind says challenge (after authentication): exit 0" test $? = 0
+expect challenge "hibernation is possible" '.power.hibernate == {possible: true, reason: null}'
+
+# --- logind does not --------------------------------------------------------
+
+for answer in na no; do
+  set_can_hibernate "$answer"
+  status "$answer" "$ready"
+  check "logind says $answer: exit 0" test $? = 0
+  expect "$answer" "hibernation is not possible" '.power.hibernate.possible == false'
+  expect "$answer" "the reason names the login manager, with a hint" \
+    '.power.hibernate.reason | startswith("'"$REASON"'") and contains("AllowHibernation=no")'
+  expect "$answer" "suspend is still possible (logind is asked about hibernation only)" \
+    '.power.suspend.possible == true'
+done
+
+text=$(as_tester "$PLUGBOARDCTL" graphics status --root "$ready" 2>&1)
+check "text: the reason follows 'not possible'" grep -qF "Hibernate: not possible. $REASON" <<<"$text"
+
+# The kernel's causes are more fundamental and come first.
+status lockdown "$lockdown"
+expect lockdown "with kernel lockdown, lockdown is named, not logind" \
+  '.power.hibernate.possible == false and (.power.hibernate.reason | startswith("Kernel lockdown"))'
+status no-swap "$no_swap"
+expect no-swap "without swap, the swap is named, not logind" \
+  '.power.hibernate.possible == false and (.power.hibernate.reason | startswith("There is no swap space"))'
+status no-resume "$no_resume"
+expect no-resume "without a resume device, that is named, not logind" \
+  '.power.hibernate.possible == false and (.power.hibernate.reason | startswith("No resume device"))'
+
+# --- no logind on the bus: the kernel's answer stands --------------------------
+
+"$PLUG_STACK" stop "$PLUG_STACK_DIR" logind >/dev/null
+logind_stopped=1
+check "logind is gone from the bus" \
+  test "$(gdbus call --system --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+            --method org.freedesktop.DBus.NameHasOwner "$LOGIND")" = "(false,)"
+status absent "$ready"
+check "without logind: exit 0" test $? = 0
+expect absent "hibernation is possible, as the kernel says" '.power.hibernate == {possible: true, reason: null}'
+
+"$PLUG_STACK" start "$PLUG_STACK_DIR" logind >/dev/null
+logind_stopped=
+check "logind is back, answering as before" test "$(can_hibernate)" = "$original"
+
+if [ $tap_failed -gt 0 ]; then
+  for name in yes challenge na no lockdown no-swap no-resume absent; do
+    [ -f "$work/$name.json" ] && diag "----- $name -----" "$(jq -c .power "$work/$name.json" 2>&1)" "$(cat "$work/$name.err")"
+  done
+fi
+finish
