@@ -679,7 +679,7 @@ fill_confirm_page (PlugFormatDialog *self)
   /* The group's title says whether it is the volume or the drive; a
    * longer label would squeeze the window's title. */
   if (self->keep_operation != NULL)
-    gtk_button_set_label (GTK_BUTTON (self->format_button), _("_Reformat and Keep Files"));
+    gtk_button_set_label (GTK_BUTTON (self->format_button), _("_Reformat"));
   else
     gtk_button_set_label (GTK_BUTTON (self->format_button), _("_Erase and Reformat"));
 }
@@ -746,6 +746,8 @@ plan_done_cb (GObject      *object,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->keep_files_row), _("Why"));
       adw_action_row_set_subtitle (self->keep_files_row, error->message);
       gtk_widget_add_css_class (GTK_WIDGET (self->keep_files_row), "error");
+      adw_preferences_group_set_description (self->lost_group,
+                                             _("Everything listed here is erased and cannot be recovered."));
       update_buttons (self);
       return;
     }
@@ -1064,10 +1066,10 @@ dup_success_message (PlugFormatDialog *self,
   /* The files are back: it was mounted. */
   if (self->keep_operation != NULL && mount_point != NULL)
     /* Translators: a name, a filesystem, a folder and a number, such as
-     * “Backup” is now exFAT at /media/alice/Backup, with its 50 files and
-     * folders back and checked */
-    return g_strdup_printf (ngettext ("%s is now %s at %s, with its %u file or folder back and checked",
-                                      "%s is now %s at %s, with its %u files and folders back and checked",
+     * “Backup” is now exFAT at /media/alice/Backup, its 50 files and
+     * folders kept */
+    return g_strdup_printf (ngettext ("%s is now %s at %s, its %u file or folder kept",
+                                      "%s is now %s at %s, its %u files and folders kept",
                                       plug_keep_files_operation_get_files_total (self->keep_operation)),
                             name, self->type->display_name, mount_point,
                             plug_keep_files_operation_get_files_total (self->keep_operation));
@@ -1101,7 +1103,7 @@ show_failure (PlugFormatDialog *self,
   /* A cancelled operation says itself what became of the drive; a kept
    * copy is named in the message too. */
   if (self->kept_copy_path != NULL)
-    state = _("Your files are safe in that folder on this computer. Copy them back onto the drive when it works again; "
+    state = _("Your files are safe in that folder on this computer. Copy them back onto the drive yourself; "
               "the folder stays until you delete it.");
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->furthest_step >= PLUG_FORMAT_STEP_ERASING)
     state = NULL;
