@@ -878,6 +878,10 @@ show_page (PlugFormatDialog *self,
 {
   self->page = page;
 
+  /* A plan is for the confirmation that asked for it. */
+  if (page < PAGE_CONFIRM)
+    g_cancellable_cancel (self->plan_cancellable);
+
   if (page == PAGE_NAME)
     enter_name_page (self);
   else if (page == PAGE_CONFIRM)
