@@ -94,7 +94,8 @@ run_gui () {
     PATH=/usr/bin:/bin
   )
   local name
-  for name in ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_DEBUG G_MESSAGES_DEBUG PLUG_PROVIDER_DATABASE; do
+  for name in ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_DEBUG G_MESSAGES_DEBUG PLUG_PROVIDER_DATABASE \
+              PLUG_TEST_KEEP_FILES_PAUSE_FILE; do
     [ -n "${!name:-}" ] && environment+=("$name=${!name}")
   done
   mkdir -p "$GUI_DIR/config" "$GUI_DIR/cache" "$GUI_DIR/runtime" "$GUI_DIR/home"

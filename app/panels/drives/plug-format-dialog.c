@@ -14,6 +14,8 @@
 #include "plug-filesystem-type.h"
 #include "plug-format-dialog.h"
 #include "plug-format-operation.h"
+#include "plug-keep-files-operation.h"
+#include "plug-keep-files-text.h"
 #include "plug-label-editor.h"
 #include "plug-label-rules.h"
 
@@ -25,6 +27,11 @@
  * shows its steps as it reports them. The operation is made when the
  * confirmation is shown, so that it remembers the drive as the user saw
  * it, and refuses to act if it is another by then.
+ *
+ * With "Keep my files" on, PlugKeepFilesOperation wraps the reformat: it
+ * is made with the confirmation too, and plans there (reading the files,
+ * never on the main loop); the destructive button waits for the plan and
+ * stays insensitive, with the reason, when the files cannot be kept.
  *
  * Keyboard: Enter advances from anywhere in a step that is complete
  * (except on a button, which it presses), Escape cancels, and each step
@@ -70,6 +77,17 @@ struct _PlugFormatDialog
   AdwActionRow        *drive_row;
   GtkCheckButton      *drive_check;
   GtkSwitch           *erase_switch;
+  AdwActionRow        *keep_row;
+  GtkSwitch           *keep_switch;
+  GtkWidget           *erase_row;
+  AdwPreferencesGroup *keep_group;
+  AdwActionRow        *keep_files_row;
+  GtkSpinner          *keep_spinner;
+  AdwActionRow        *keep_space_row;
+  AdwActionRow        *keep_copy_row;
+  AdwActionRow        *keep_not_carried_row;
+  GtkLabel            *keep_counts_label;
+  GtkWidget           *open_copy_button;
   AdwPreferencesGroup *lost_group;
   AdwActionRow        *result_row;
   AdwStatusPage       *progress_page;
@@ -83,6 +101,9 @@ struct _PlugFormatDialog
   PlugDrive           *drive;
   PlugVolume          *volume;
   PlugFormatOperation *operation;
+  PlugKeepFilesOperation *keep_operation;
+  GCancellable        *plan_cancellable;
+  char                *kept_copy_path;
   GCancellable        *cancellable;
   GCancellable        *operation_cancellable;
   GPtrArray           *lost_rows;
@@ -97,6 +118,8 @@ struct _PlugFormatDialog
   PlugFormatStep       furthest_step;
   gboolean             name_filled;
   gboolean             running;
+  gboolean             can_keep;
+  gboolean             planned;
 };
 
 G_DEFINE_FINAL_TYPE (PlugFormatDialog, plug_format_dialog, ADW_TYPE_WINDOW)
@@ -144,7 +167,9 @@ update_buttons (PlugFormatDialog *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "format.next", can_advance (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "format.back", self->page > PAGE_PURPOSE && asking);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "format.format", self->page == PAGE_CONFIRM && self->operation != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "format.format",
+                                 self->page == PAGE_CONFIRM && self->operation != NULL &&
+                                 (self->keep_operation == NULL || self->planned));
 
   if (self->page == PAGE_FAILED)
     gtk_button_set_label (GTK_BUTTON (self->cancel_button), _("_Close"));
@@ -402,6 +427,99 @@ scope_toggled_cb (PlugFormatDialog *self)
   update_buttons (self);
 }
 
+static gboolean
+is_keeping_files (PlugFormatDialog *self)
+{
+  return self->can_keep && gtk_switch_get_active (self->keep_switch);
+}
+
+/* Keeping the files and overwriting them exclude each other. */
+static void
+existing_data_changed_cb (PlugFormatDialog *self)
+{
+  gboolean keep = gtk_switch_get_active (self->keep_switch);
+  gboolean erase = gtk_switch_get_active (self->erase_switch);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->keep_row), self->can_keep && !erase);
+  gtk_widget_set_sensitive (self->erase_row, !keep);
+}
+
+static void
+set_keep_unavailable (PlugFormatDialog *self,
+                      const char       *reason)
+{
+  self->can_keep = FALSE;
+  gtk_switch_set_active (self->keep_switch, FALSE);
+  adw_action_row_set_subtitle (self->keep_row, reason);
+  existing_data_changed_cb (self);
+}
+
+static void
+mount_point_access_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  PlugFormatDialog *self;
+
+  info = g_file_query_info_finish (G_FILE (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  /* The dialog lives until its cancellable is cancelled. */
+  self = PLUG_FORMAT_DIALOG (user_data);
+
+  if (info == NULL)
+    {
+      g_autofree char *reason =
+        /* Translators: why the files cannot be kept; %s says why the
+         * volume's folder could not be read */
+        g_strdup_printf (_("Its files cannot be read: %s"), error->message);
+
+      set_keep_unavailable (self, reason);
+      return;
+    }
+
+  if (!g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_ACCESS_CAN_READ) ||
+      !g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_ACCESS_CAN_EXECUTE))
+    {
+      set_keep_unavailable (self, _("You are not allowed to read its files"));
+      return;
+    }
+
+  self->can_keep = TRUE;
+  adw_action_row_set_subtitle (self->keep_row,
+                               _("Copies them to this computer, reformats, copies them back and checks each one"));
+  existing_data_changed_cb (self);
+}
+
+/* Offered when the volume is mounted and its folder is readable: asked
+ * without blocking, as the folder may be on a slow drive. */
+static void
+check_can_keep (PlugFormatDialog *self)
+{
+  const char *mount_point = plug_volume_get_mount_point (self->volume);
+  g_autoptr(GFile) folder = NULL;
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->keep_switch),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Keep my files"),
+                                  -1);
+
+  if (mount_point == NULL)
+    {
+      set_keep_unavailable (self, _("Only for a mounted volume: open it in Files first to keep its files"));
+      return;
+    }
+
+  adw_action_row_set_subtitle (self->keep_row, _("Checking that its files can be read…"));
+  folder = g_file_new_for_path (mount_point);
+  g_file_query_info_async (folder,
+                           G_FILE_ATTRIBUTE_ACCESS_CAN_READ "," G_FILE_ATTRIBUTE_ACCESS_CAN_EXECUTE,
+                           G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, self->cancellable,
+                           mount_point_access_cb, self);
+}
+
 static void
 fill_scope_rows (PlugFormatDialog *self)
 {
@@ -509,6 +627,13 @@ fill_confirm_page (PlugFormatDialog *self)
   else
     adw_preferences_group_set_title (self->lost_group, _("Everything on This Volume Will Be Lost"));
 
+  if (self->keep_operation != NULL)
+    adw_preferences_group_set_description (self->lost_group,
+                                           _("Everything listed here is erased; the files of the volume below are copied back afterwards."));
+  else
+    adw_preferences_group_set_description (self->lost_group,
+                                           _("Everything listed here is erased and cannot be recovered."));
+
   /* Translators: a drive's name, device and size, such as
    * “SanDisk Ultra · /dev/sdb · 16.0 GB” */
   drive_text = g_strdup_printf (_("%s · %s · %s"), drive_name, plug_drive_get_device (self->drive), drive_size);
@@ -553,7 +678,105 @@ fill_confirm_page (PlugFormatDialog *self)
 
   /* The group's title says whether it is the volume or the drive; a
    * longer label would squeeze the window's title. */
-  gtk_button_set_label (GTK_BUTTON (self->format_button), _("_Erase and Reformat"));
+  if (self->keep_operation != NULL)
+    gtk_button_set_label (GTK_BUTTON (self->format_button), _("_Reformat"));
+  else
+    gtk_button_set_label (GTK_BUTTON (self->format_button), _("_Erase and Reformat"));
+}
+
+/* --- step 4 with the files kept: the plan ---------------------------------- */
+
+static void
+show_plan (PlugFormatDialog *self)
+{
+  const char * const *not_carried = plug_keep_files_operation_get_not_carried (self->keep_operation);
+  g_autofree char *files_text = plug_keep_files_text_dup_files (self->keep_operation);
+  g_autofree char *space_text = plug_keep_files_text_dup_space (self->keep_operation);
+  g_autofree char *copy_text = NULL;
+
+  adw_preferences_group_set_title (self->keep_group, _("Your Files Will Be Kept"));
+  adw_preferences_group_set_description (self->keep_group,
+                                         _("They are copied to this computer, then back onto the drive and checked by checksum. "
+                                           "The copy is deleted only then; if anything fails, it stays."));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->keep_files_row), _("Files"));
+  adw_action_row_set_subtitle (self->keep_files_row, files_text);
+  adw_action_row_set_subtitle (self->keep_space_row, space_text);
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_space_row), TRUE);
+
+  /* Translators: %s is a folder */
+  copy_text = g_strdup_printf (_("In %s"), plug_keep_files_operation_get_copy_path (self->keep_operation));
+  adw_action_row_set_subtitle (self->keep_copy_row, copy_text);
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_copy_row), TRUE);
+
+  if (not_carried != NULL && not_carried[0] != NULL)
+    {
+      g_autofree char *list = g_strjoinv ("\n", (char **) not_carried);
+
+      adw_action_row_set_subtitle (self->keep_not_carried_row, list);
+      gtk_widget_set_visible (GTK_WIDGET (self->keep_not_carried_row), TRUE);
+    }
+}
+
+static void
+plan_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(PlugFormatDialog) self = user_data;
+  PlugKeepFilesOperation *operation = PLUG_KEEP_FILES_OPERATION (object);
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_keep_files_operation_plan_finish (operation, result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (operation != self->keep_operation)
+    return;
+
+  gtk_spinner_stop (self->keep_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_spinner), FALSE);
+
+  if (error != NULL)
+    {
+      /* The reformat is not offered: the user turns the option off to
+       * reformat without the files, knowing why. */
+      adw_preferences_group_set_title (self->keep_group, _("Your Files Cannot Be Kept"));
+      adw_preferences_group_set_description (self->keep_group,
+                                             _("Nothing was changed. Go back and turn off “Keep my files” to reformat without them, "
+                                               "or choose another filesystem."));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->keep_files_row), _("Why"));
+      adw_action_row_set_subtitle (self->keep_files_row, error->message);
+      gtk_widget_add_css_class (GTK_WIDGET (self->keep_files_row), "error");
+      adw_preferences_group_set_description (self->lost_group,
+                                             _("Everything listed here is erased and cannot be recovered."));
+      update_buttons (self);
+      return;
+    }
+
+  self->planned = TRUE;
+  show_plan (self);
+  update_buttons (self);
+}
+
+static void
+start_plan (PlugFormatDialog *self)
+{
+  adw_preferences_group_set_title (self->keep_group, _("Keeping Your Files"));
+  adw_preferences_group_set_description (self->keep_group, NULL);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->keep_files_row), _("Files"));
+  adw_action_row_set_subtitle (self->keep_files_row, _("Counting the files and checking that they fit…"));
+  gtk_widget_remove_css_class (GTK_WIDGET (self->keep_files_row), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_spinner), TRUE);
+  gtk_spinner_start (self->keep_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_space_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_copy_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_not_carried_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_group), TRUE);
+
+  g_cancellable_cancel (self->plan_cancellable);
+  g_clear_object (&self->plan_cancellable);
+  self->plan_cancellable = g_cancellable_new ();
+  plug_keep_files_operation_plan_async (self->keep_operation, self->plan_cancellable,
+                                        plan_done_cb, g_object_ref (self));
 }
 
 static void
@@ -580,18 +803,35 @@ enter_confirm_page (PlugFormatDialog *self)
 
   if (is_whole_drive (self))
     flags |= PLUG_FORMAT_FLAGS_WHOLE_DRIVE;
-  if (gtk_switch_get_active (self->erase_switch))
+  if (gtk_switch_get_active (self->erase_switch) && !is_keeping_files (self))
     flags |= PLUG_FORMAT_FLAGS_ERASE;
 
   /* Made now: it remembers the drive as it is shown here. */
+  g_cancellable_cancel (self->plan_cancellable);
   g_clear_object (&self->operation);
-  self->operation = plug_format_operation_new (self->client, self->drive,
-                                               is_whole_drive (self) ? NULL : self->volume,
-                                               self->type->id,
-                                               plug_label_editor_get_label (self->label_editor),
-                                               flags);
+  g_clear_object (&self->keep_operation);
+  self->planned = FALSE;
+  if (is_keeping_files (self))
+    {
+      self->keep_operation = plug_keep_files_operation_new (self->client, self->drive, self->volume,
+                                                            self->type->id,
+                                                            plug_label_editor_get_label (self->label_editor),
+                                                            flags);
+      self->operation = g_object_ref (plug_keep_files_operation_get_format_operation (self->keep_operation));
+    }
+  else
+    {
+      self->operation = plug_format_operation_new (self->client, self->drive,
+                                                   is_whole_drive (self) ? NULL : self->volume,
+                                                   self->type->id,
+                                                   plug_label_editor_get_label (self->label_editor),
+                                                   flags);
+      gtk_widget_set_visible (GTK_WIDGET (self->keep_group), FALSE);
+    }
 
   fill_confirm_page (self);
+  if (self->keep_operation != NULL)
+    start_plan (self);
 
   /* How full it is, fresh; the page is filled again when it is known.
    * The dialog lives until the cancellable is cancelled. */
@@ -638,6 +878,10 @@ show_page (PlugFormatDialog *self,
 {
   self->page = page;
 
+  /* A plan is for the confirmation that asked for it. */
+  if (page < PAGE_CONFIRM)
+    g_cancellable_cancel (self->plan_cancellable);
+
   if (page == PAGE_NAME)
     enter_name_page (self);
   else if (page == PAGE_CONFIRM)
@@ -682,10 +926,26 @@ pulse_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+static gboolean
+is_copying (PlugFormatDialog *self)
+{
+  return self->keep_operation != NULL &&
+         plug_keep_files_operation_get_phase (self->keep_operation) != PLUG_KEEP_FILES_PHASE_FORMATTING;
+}
+
 static void
 progress_cb (PlugFormatDialog *self)
 {
   double fraction = plug_format_operation_get_progress (self->operation);
+
+  /* Copying, the bar follows the bytes. */
+  if (is_copying (self))
+    {
+      guint64 bytes_total = plug_keep_files_operation_get_bytes_total (self->keep_operation);
+      guint64 bytes_done = plug_keep_files_operation_get_bytes_done (self->keep_operation);
+
+      fraction = bytes_total > 0 ? (double) bytes_done / bytes_total : -1;
+    }
 
   if (fraction >= 0)
     {
@@ -707,6 +967,8 @@ step_cb (PlugFormatDialog *self)
 
   if (step != PLUG_FORMAT_STEP_DONE)
     self->furthest_step = MAX (self->furthest_step, step);
+  if (is_copying (self))
+    return;
 
   switch (step)
     {
@@ -753,6 +1015,42 @@ step_cb (PlugFormatDialog *self)
   progress_cb (self);
 }
 
+static void
+keep_progress_cb (PlugFormatDialog *self)
+{
+  g_autofree char *counts = plug_keep_files_text_dup_counts (self->keep_operation);
+
+  gtk_label_set_label (self->keep_counts_label, counts);
+  progress_cb (self);
+}
+
+static void
+phase_cb (PlugFormatDialog *self)
+{
+  PlugKeepFilesPhase phase = plug_keep_files_operation_get_phase (self->keep_operation);
+  g_autofree char *title = NULL;
+  g_autofree char *text = NULL;
+
+  if (phase == PLUG_KEEP_FILES_PHASE_DONE)
+    return;
+
+  title = plug_keep_files_text_dup_phase_title (phase);
+  adw_status_page_set_title (self->progress_page, title);
+
+  /* The reformat says what it does with its steps. */
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_counts_label), phase != PLUG_KEEP_FILES_PHASE_FORMATTING);
+  if (phase == PLUG_KEEP_FILES_PHASE_FORMATTING)
+    {
+      step_cb (self);
+      return;
+    }
+
+  text = plug_keep_files_text_dup_phase (self->keep_operation);
+  if (text != NULL)
+    gtk_label_set_label (self->progress_label, text);
+  keep_progress_cb (self);
+}
+
 static char *
 dup_success_message (PlugFormatDialog *self,
                      const char      **details)
@@ -768,6 +1066,17 @@ dup_success_message (PlugFormatDialog *self,
     name = g_strdup_printf (_("“%s”"), label);
   else
     name = g_strdup (plug_format_operation_get_device (self->operation));
+
+  /* The files are back: it was mounted. */
+  if (self->keep_operation != NULL && mount_point != NULL)
+    /* Translators: a name, a filesystem, a folder and a number, such as
+     * “Backup” is now exFAT at /media/alice/Backup, its 50 files and
+     * folders kept */
+    return g_strdup_printf (ngettext ("%s is now %s at %s, its %u file or folder kept",
+                                      "%s is now %s at %s, its %u files and folders kept",
+                                      plug_keep_files_operation_get_files_total (self->keep_operation)),
+                            name, self->type->display_name, mount_point,
+                            plug_keep_files_operation_get_files_total (self->keep_operation));
 
   if (mount_point != NULL)
     /* Translators: a name, a filesystem and a folder, such as
@@ -790,8 +1099,17 @@ show_failure (PlugFormatDialog *self,
   g_autofree char *description = NULL;
   const char *state;
 
-  /* A cancelled operation says itself what became of the drive. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->furthest_step >= PLUG_FORMAT_STEP_ERASING)
+  g_clear_pointer (&self->kept_copy_path, g_free);
+  if (self->keep_operation != NULL)
+    self->kept_copy_path = g_strdup (plug_keep_files_operation_get_kept_copy_path (self->keep_operation));
+  gtk_widget_set_visible (self->open_copy_button, self->kept_copy_path != NULL);
+
+  /* A cancelled operation says itself what became of the drive; a kept
+   * copy is named in the message too. */
+  if (self->kept_copy_path != NULL)
+    state = _("Your files are safe in that folder on this computer. Copy them back onto the drive yourself; "
+              "the folder stays until you delete it.");
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->furthest_step >= PLUG_FORMAT_STEP_ERASING)
     state = NULL;
   else if (self->furthest_step < PLUG_FORMAT_STEP_ERASING)
     state = _("Nothing on the drive was changed.");
@@ -827,7 +1145,9 @@ format_done_cb (GObject      *object,
   /* Cancel turned itself off while cancelling; it is Close now. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "format.cancel", TRUE);
 
-  if (!plug_format_operation_run_finish (PLUG_FORMAT_OPERATION (object), result, &error))
+  if (PLUG_IS_KEEP_FILES_OPERATION (object)
+      ? !plug_keep_files_operation_run_finish (PLUG_KEEP_FILES_OPERATION (object), result, &error)
+      : !plug_format_operation_run_finish (PLUG_FORMAT_OPERATION (object), result, &error))
     {
       if (gtk_widget_in_destruction (GTK_WIDGET (self)))
         return;
@@ -867,6 +1187,20 @@ format_activated (GtkWidget  *widget,
 
   g_clear_object (&self->operation_cancellable);
   self->operation_cancellable = g_cancellable_new ();
+
+  if (self->keep_operation != NULL)
+    {
+      g_signal_connect_object (self->keep_operation, "notify::phase", G_CALLBACK (phase_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->keep_operation, "notify::files-done", G_CALLBACK (keep_progress_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->keep_operation, "notify::files-total", G_CALLBACK (keep_progress_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->keep_operation, "notify::bytes-done", G_CALLBACK (keep_progress_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->keep_operation, "notify::bytes-total", G_CALLBACK (keep_progress_cb), self, G_CONNECT_SWAPPED);
+      phase_cb (self);
+      plug_keep_files_operation_run_async (self->keep_operation, self->operation_cancellable,
+                                           format_done_cb, g_object_ref (self));
+      return;
+    }
+
   plug_format_operation_run_async (self->operation, self->operation_cancellable,
                                    format_done_cb, g_object_ref (self));
 }
@@ -881,12 +1215,49 @@ cancel_activated (GtkWidget  *widget,
   if (self->running)
     {
       g_cancellable_cancel (self->operation_cancellable);
-      gtk_label_set_label (self->progress_label, _("Cancelling…"));
+      if (self->keep_operation == NULL)
+        gtk_label_set_label (self->progress_label, _("Cancelling…"));
+      else if (self->furthest_step < PLUG_FORMAT_STEP_ERASING)
+        gtk_label_set_label (self->progress_label, _("Cancelling: the drive stays as it was, and the partial copy is removed…"));
+      else
+        gtk_label_set_label (self->progress_label, _("Cancelling: the copy of your files on this computer is kept…"));
       gtk_widget_action_set_enabled (widget, "format.cancel", FALSE);
       return;
     }
 
   gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+launched_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_app_info_launch_default_for_uri_finish (result, &error))
+    g_warning ("Could not open the folder with the kept files: %s", error->message);
+}
+
+/* GtkFileLauncher is GTK 4.10; this works on 4.8 as well. */
+static void
+open_copy_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  PlugFormatDialog *self = PLUG_FORMAT_DIALOG (widget);
+  g_autoptr(GAppLaunchContext) context = NULL;
+  g_autofree char *uri = NULL;
+
+  if (self->kept_copy_path == NULL)
+    return;
+
+  uri = g_filename_to_uri (self->kept_copy_path, NULL, NULL);
+  if (uri == NULL)
+    return;
+
+  context = G_APP_LAUNCH_CONTEXT (gdk_display_get_app_launch_context (gtk_widget_get_display (widget)));
+  g_app_info_launch_default_for_uri_async (uri, context, NULL, launched_cb, NULL);
 }
 
 /* Closing the window while it works is a Cancel; the result is shown. */
@@ -931,6 +1302,7 @@ plug_format_dialog_dispose (GObject *object)
   PlugFormatDialog *self = PLUG_FORMAT_DIALOG (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_cancellable_cancel (self->plan_cancellable);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_FORMAT_DIALOG);
@@ -945,7 +1317,10 @@ plug_format_dialog_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_object (&self->operation_cancellable);
+  g_clear_object (&self->plan_cancellable);
   g_clear_object (&self->operation);
+  g_clear_object (&self->keep_operation);
+  g_clear_pointer (&self->kept_copy_path, g_free);
   g_clear_object (&self->client);
   g_clear_object (&self->drive);
   g_clear_object (&self->volume);
@@ -980,6 +1355,7 @@ plug_format_dialog_class_init (PlugFormatDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "format.back", NULL, back_activated);
   gtk_widget_class_install_action (widget_class, "format.format", NULL, format_activated);
   gtk_widget_class_install_action (widget_class, "format.cancel", NULL, cancel_activated);
+  gtk_widget_class_install_action (widget_class, "format.open-copy", NULL, open_copy_activated);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "format.cancel", NULL);
 
@@ -999,6 +1375,17 @@ plug_format_dialog_class_init (PlugFormatDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, drive_row);
   gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, drive_check);
   gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, erase_switch);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, erase_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, keep_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, keep_switch);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, keep_group);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, keep_files_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, keep_spinner);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, keep_space_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, keep_copy_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, keep_not_carried_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, keep_counts_label);
+  gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, open_copy_button);
   gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, lost_group);
   gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, result_row);
   gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, progress_page);
@@ -1007,6 +1394,7 @@ plug_format_dialog_class_init (PlugFormatDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, failed_page);
   gtk_widget_class_bind_template_child (widget_class, PlugFormatDialog, details_label);
   gtk_widget_class_bind_template_callback (widget_class, scope_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, existing_data_changed_cb);
 }
 
 static void
@@ -1067,6 +1455,7 @@ plug_format_dialog_new (UDisksClient *client,
   plug_label_editor_set_client (self->label_editor, client, plug_volume_get_object_path (volume));
   build_purpose_rows (self);
   fill_scope_rows (self);
+  check_can_keep (self);
   show_page (self, PAGE_PURPOSE);
 
   return GTK_WIDGET (self);

@@ -1,0 +1,157 @@
+/* plug-keep-files-text.c: What the reformat wizard says about keeping files
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-drives"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "plug-keep-files-text.h"
+
+/*
+ * The sentences of the wizard's plan, progress and result when it keeps
+ * the files, from the PlugKeepFilesOperation that does it; kept here so
+ * that the wizard itself stays about its pages.
+ */
+
+/**
+ * plug_keep_files_text_dup_phase_title:
+ *
+ * Returns: (transfer full): the name of @phase, for the progress page's
+ *   title
+ */
+char *
+plug_keep_files_text_dup_phase_title (PlugKeepFilesPhase phase)
+{
+  switch (phase)
+    {
+    case PLUG_KEEP_FILES_PHASE_NONE:
+    case PLUG_KEEP_FILES_PHASE_SCANNING:
+    case PLUG_KEEP_FILES_PHASE_CHECKING:
+      return g_strdup (_("Looking at the Files…"));
+    case PLUG_KEEP_FILES_PHASE_COPYING_OUT:
+      return g_strdup (_("Copying to This Computer…"));
+    case PLUG_KEEP_FILES_PHASE_FORMATTING:
+      return g_strdup (_("Reformatting…"));
+    case PLUG_KEEP_FILES_PHASE_COPYING_BACK:
+      return g_strdup (_("Copying Back…"));
+    case PLUG_KEEP_FILES_PHASE_VERIFYING:
+      return g_strdup (_("Checking the Files…"));
+    case PLUG_KEEP_FILES_PHASE_REMOVING_COPY:
+    case PLUG_KEEP_FILES_PHASE_DONE:
+    default:
+      return g_strdup (_("Finishing…"));
+    }
+}
+
+/**
+ * plug_keep_files_text_dup_phase:
+ *
+ * Returns: (transfer full) (nullable): what is happening, in a sentence;
+ *   %NULL while the reformat itself runs, which says it with its steps
+ */
+char *
+plug_keep_files_text_dup_phase (PlugKeepFilesOperation *operation)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (operation), NULL);
+
+  switch (plug_keep_files_operation_get_phase (operation))
+    {
+    case PLUG_KEEP_FILES_PHASE_NONE:
+    case PLUG_KEEP_FILES_PHASE_SCANNING:
+    case PLUG_KEEP_FILES_PHASE_CHECKING:
+      return g_strdup (_("Counting the files and checking that they fit…"));
+
+    case PLUG_KEEP_FILES_PHASE_COPYING_OUT:
+      /* Translators: %s is a folder */
+      return g_strdup_printf (_("Copying the files to %s. The drive is not changed yet."),
+                              plug_keep_files_operation_get_copy_path (operation));
+
+    case PLUG_KEEP_FILES_PHASE_COPYING_BACK:
+      return g_strdup (_("Copying the files back onto the drive…"));
+
+    case PLUG_KEEP_FILES_PHASE_VERIFYING:
+      return g_strdup (_("Reading each file back from the drive and comparing its checksum…"));
+
+    case PLUG_KEEP_FILES_PHASE_REMOVING_COPY:
+      return g_strdup (_("Every file is back. Removing the copy on this computer…"));
+
+    case PLUG_KEEP_FILES_PHASE_FORMATTING:
+    case PLUG_KEEP_FILES_PHASE_DONE:
+    default:
+      return NULL;
+    }
+}
+
+/**
+ * plug_keep_files_text_dup_counts:
+ *
+ * Returns: (transfer full): files and bytes done of all, such as
+ *   “12 of 50 files · 3.1 MB of 12.0 MB”
+ */
+char *
+plug_keep_files_text_dup_counts (PlugKeepFilesOperation *operation)
+{
+  g_autofree char *done_text = NULL;
+  g_autofree char *total_text = NULL;
+  guint files_total;
+
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (operation), NULL);
+
+  done_text = g_format_size (plug_keep_files_operation_get_bytes_done (operation));
+  total_text = g_format_size (plug_keep_files_operation_get_bytes_total (operation));
+  files_total = plug_keep_files_operation_get_files_total (operation);
+
+  /* Translators: files done, files in all, bytes done, bytes in all */
+  return g_strdup_printf (ngettext ("%u of %u file · %s of %s", "%u of %u files · %s of %s", files_total),
+                          plug_keep_files_operation_get_files_done (operation), files_total,
+                          done_text, total_text);
+}
+
+/**
+ * plug_keep_files_text_dup_files:
+ *
+ * Returns: (transfer full): once planned, what is kept, such as
+ *   “50 files and folders, 12.0 MB, from /media/alice/KF”
+ */
+char *
+plug_keep_files_text_dup_files (PlugKeepFilesOperation *operation)
+{
+  g_autofree char *bytes_text = NULL;
+  guint files_total;
+
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (operation), NULL);
+
+  bytes_text = g_format_size (plug_keep_files_operation_get_bytes_total (operation));
+  files_total = plug_keep_files_operation_get_files_total (operation);
+
+  /* Translators: a number, a size and a folder */
+  return g_strdup_printf (ngettext ("%u file or folder, %s, from %s", "%u files and folders, %s, from %s", files_total),
+                          files_total, bytes_text,
+                          plug_keep_files_operation_get_source_folder (operation));
+}
+
+/**
+ * plug_keep_files_text_dup_space:
+ *
+ * Returns: (transfer full): once planned, the space the copy needs and
+ *   the space there is
+ */
+char *
+plug_keep_files_text_dup_space (PlugKeepFilesOperation *operation)
+{
+  g_autofree char *needed_text = NULL;
+  g_autofree char *available_text = NULL;
+
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (operation), NULL);
+
+  needed_text = g_format_size (plug_keep_files_operation_get_space_needed (operation));
+  available_text = g_format_size (plug_keep_files_operation_get_space_available (operation));
+
+  /* Translators: two sizes, such as “The copy needs 12.0 MB; 20.1 GB is free” */
+  return g_strdup_printf (_("The copy needs %s; %s is free"), needed_text, available_text);
+}
