@@ -1074,13 +1074,13 @@ copy_file (PlugKeepFilesOperation  *self,
 
   if (in < 0)
     {
-      *error = io_error (errno, _("Could not read %s"), from);
+      g_propagate_error (error, io_error (errno, _("Could not read %s"), from));
       return FALSE;
     }
   out = open (to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
   if (out < 0)
     {
-      *error = io_error (errno, _("Could not create %s"), to);
+      g_propagate_error (error, io_error (errno, _("Could not create %s"), to));
       close (in);
       return FALSE;
     }
@@ -1094,7 +1094,7 @@ copy_file (PlugKeepFilesOperation  *self,
         continue;
       if (n < 0)
         {
-          *error = io_error (errno, _("Could not read %s"), from);
+          g_propagate_error (error, io_error (errno, _("Could not read %s"), from));
           goto fail;
         }
       if (n == 0)
@@ -1109,7 +1109,7 @@ copy_file (PlugKeepFilesOperation  *self,
             continue;
           if (w < 0)
             {
-              *error = io_error (errno, _("Could not write %s"), to);
+              g_propagate_error (error, io_error (errno, _("Could not write %s"), to));
               goto fail;
             }
           written += w;
@@ -1123,14 +1123,14 @@ copy_file (PlugKeepFilesOperation  *self,
   close (in);
   if (close (out) != 0)
     {
-      *error = io_error (errno, _("Could not write %s"), to);
+      g_propagate_error (error, io_error (errno, _("Could not write %s"), to));
       return FALSE;
     }
   /* After closing: FUSE filesystems (exFAT, NTFS) write at close, and
    * would set the time to now. */
   if (utimensat (AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0 && errno != EPERM)
     {
-      *error = io_error (errno, _("Could not set the time of %s"), to);
+      g_propagate_error (error, io_error (errno, _("Could not set the time of %s"), to));
       return FALSE;
     }
 
@@ -1173,7 +1173,7 @@ copy_tree (PlugKeepFilesOperation  *self,
         case ENTRY_FOLDER:
           if (g_mkdir (to, mode | 0700) != 0)
             {
-              *error = io_error (errno, _("Could not create the folder %s"), to);
+              g_propagate_error (error, io_error (errno, _("Could not create the folder %s"), to));
               return FALSE;
             }
           break;
@@ -1181,7 +1181,7 @@ copy_tree (PlugKeepFilesOperation  *self,
         case ENTRY_LINK:
           if (symlink (entry->link_target, to) != 0)
             {
-              *error = io_error (errno, _("Could not create the link %s"), to);
+              g_propagate_error (error, io_error (errno, _("Could not create the link %s"), to));
               return FALSE;
             }
           break;
@@ -1223,7 +1223,7 @@ copy_tree (PlugKeepFilesOperation  *self,
       if (entry->kind == ENTRY_FOLDER &&
           utimensat (AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0 && errno != EPERM)
         {
-          *error = io_error (errno, _("Could not set the time of %s"), to);
+          g_propagate_error (error, io_error (errno, _("Could not set the time of %s"), to));
           return FALSE;
         }
     }
@@ -1233,7 +1233,7 @@ copy_tree (PlugKeepFilesOperation  *self,
   root_fd = open (to_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (root_fd < 0 || syncfs (root_fd) != 0)
     {
-      *error = io_error (errno, _("Could not write %s through to its disk"), to_root);
+      g_propagate_error (error, io_error (errno, _("Could not write %s through to its disk"), to_root));
       if (root_fd >= 0)
         close (root_fd);
       return FALSE;
@@ -1274,7 +1274,7 @@ remove_tree (const char  *path,
     {
       if (errno == ENOENT)
         return TRUE;
-      *error = io_error (errno, _("Could not remove %s"), path);
+      g_propagate_error (error, io_error (errno, _("Could not remove %s"), path));
       return FALSE;
     }
 
@@ -1292,7 +1292,7 @@ remove_tree (const char  *path,
         }
       if (g_rmdir (path) != 0)
         {
-          *error = io_error (errno, _("Could not remove %s"), path);
+          g_propagate_error (error, io_error (errno, _("Could not remove %s"), path));
           return FALSE;
         }
       return TRUE;
@@ -1300,7 +1300,7 @@ remove_tree (const char  *path,
 
   if (g_unlink (path) != 0)
     {
-      *error = io_error (errno, _("Could not remove %s"), path);
+      g_propagate_error (error, io_error (errno, _("Could not remove %s"), path));
       return FALSE;
     }
 
@@ -1367,7 +1367,7 @@ hash_file (PlugKeepFilesOperation  *self,
 
   if (fd < 0)
     {
-      *error = io_error (errno, _("Could not read %s back"), path);
+      g_propagate_error (error, io_error (errno, _("Could not read %s back"), path));
       return NULL;
     }
   posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED);
@@ -1380,7 +1380,7 @@ hash_file (PlugKeepFilesOperation  *self,
         continue;
       if (n < 0)
         {
-          *error = io_error (errno, _("Could not read %s back"), path);
+          g_propagate_error (error, io_error (errno, _("Could not read %s back"), path));
           close (fd);
           return NULL;
         }
