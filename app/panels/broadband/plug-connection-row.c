@@ -48,6 +48,10 @@ struct _PlugConnectionRow
   /* The activation being watched, if any. */
   NMActiveConnection *active;
   gboolean            busy;
+  /* A connect may be cancelled by a disconnect while it is activating. */
+  gboolean            connecting;
+  gboolean            disconnecting;
+  gboolean            connect_cancelled;
   /* Where the result of a deletion goes: the row leaves the panel as
    * soon as NetworkManager removes the connection, before it replies. */
   AdwToastOverlay    *toast_overlay;
@@ -122,8 +126,13 @@ update_state (PlugConnectionRow *self)
               state == NM_ACTIVE_CONNECTION_STATE_ACTIVATED;
   gtk_label_set_label (self->state_label, label);
   gtk_button_set_label (self->connect_button, connected ? _("Disconnect") : _("Connect"));
+  /* While busy with anything else, the button waits; while connecting,
+   * it disconnects, which cancels the activation. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->connect_button),
-                            !self->busy && state != NM_ACTIVE_CONNECTION_STATE_DEACTIVATING);
+                            (!self->busy ||
+                             (self->connecting && !self->disconnecting &&
+                              state == NM_ACTIVE_CONNECTION_STATE_ACTIVATING)) &&
+                            state != NM_ACTIVE_CONNECTION_STATE_DEACTIVATING);
 }
 
 static void
@@ -235,8 +244,19 @@ connect_cb (GObject      *object,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
-  set_busy (self, FALSE);
+  self->connecting = FALSE;
+  set_busy (self, self->disconnecting);
   update_active (self);
+
+  /* Ended by the user's Disconnect: that is no failure to report. */
+  if (active == NULL && self->connect_cancelled)
+    {
+      self->connect_cancelled = FALSE;
+      g_debug ("Connection %s: activation ended by Disconnect: %s",
+               connection_name (self), error->message);
+      return;
+    }
+  self->connect_cancelled = FALSE;
 
   if (active == NULL)
     /* Translators: the first %s is a connection's name, the second why it failed */
@@ -259,10 +279,12 @@ disconnect_cb (GObject      *object,
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
+      self->connect_cancelled = FALSE;
       show_toast (self, error->message);
     }
 
-  set_busy (self, FALSE);
+  self->disconnecting = FALSE;
+  set_busy (self, self->connecting);
   update_active (self);
 }
 
@@ -276,6 +298,8 @@ connect_clicked_cb (PlugConnectionRow *self)
 
   if (state == NM_ACTIVE_CONNECTION_STATE_ACTIVATING || state == NM_ACTIVE_CONNECTION_STATE_ACTIVATED)
     {
+      self->disconnecting = TRUE;
+      self->connect_cancelled = self->connecting;
       set_busy (self, TRUE);
       plug_broadband_disconnect_async (self->client, self->active, self->cancellable,
                                        disconnect_cb, g_object_ref (self));
@@ -289,6 +313,7 @@ connect_clicked_cb (PlugConnectionRow *self)
       return;
     }
 
+  self->connecting = TRUE;
   set_busy (self, TRUE);
   g_debug ("Connection %s: %s", connection_name (self), _("Connecting…"));
   gtk_label_set_label (self->state_label, _("Connecting…"));
