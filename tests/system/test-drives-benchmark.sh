@@ -148,7 +148,15 @@ find_program () {
   program=$(pgrep -P "$runuser_pid" -x plugboardctl)
 }
 wait_until 5 find_program
-sleep 0.5
+# Only once plugboardctl catches SIGINT (in a slow sanitizer build that can
+# take a while): before that, SIGINT would simply end it.
+sigint_caught () {
+  local mask
+  mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$program/status" 2>/dev/null)
+  [ -n "$mask" ] && (( (16#$mask & 2) != 0 ))
+}
+[ -n "$program" ] && wait_until 20 sigint_caught
+sleep 0.2
 [ -n "$program" ] && kill -INT "$program"
 wait "$job"
 status=$?
