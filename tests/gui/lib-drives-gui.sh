@@ -15,7 +15,8 @@ mkdir -p "$shots" "$images"
 # half-way leaves nothing the next run does not clean up.
 image_prefix=$images/DUI-$(basename "$0" .sh | sed 's/^test-//')-
 
-# remove_images: unmount, detach and remove the test's images. Through
+# remove_images [PREFIX]: unmount, detach and remove the test's images
+# (or those whose path starts with PREFIX). Through
 # udisks, as the test user, so that udisksd forgets them too: a loop
 # device detached behind its back stays in its state file, and when the
 # next test gets the same loop device, udisksd, restarted, drops that
@@ -23,7 +24,7 @@ image_prefix=$images/DUI-$(basename "$0" .sh | sed 's/^test-//')-
 # whatever udisks refused.
 remove_images () {
   local image device volume
-  for image in "$image_prefix"*; do
+  for image in "${1:-$image_prefix}"*; do
     [ -f "$image" ] || continue
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
       for volume in "${device}p1" "$device"; do
@@ -47,7 +48,10 @@ drives_cleanup () {
   gui_cleanup
 }
 trap drives_cleanup EXIT
-remove_images
+# The Drives gui tests run one after another (the "storage" lane of
+# build-aux/run-tests): the images any of them left behind, killed at its
+# timeout, would add rows to this test's list.
+remove_images "$images/DUI-"
 
 # new_image NAME SIZE MKFS-COMMAND…: a disk image of the test user's,
 # formatted; prints its path.
