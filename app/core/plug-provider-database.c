@@ -1057,7 +1057,6 @@ plug_provider_database_load_sync (const char    *path,
                                   GError       **error)
 {
   g_auto(GStrv) search_path = NULL;
-  g_autofree char *tried = NULL;
 
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -1081,9 +1080,10 @@ plug_provider_database_load_sync (const char    *path,
         }
     }
 
-  tried = g_strjoinv (", ", search_path);
+  /* The last place is where the package puts it: naming every place
+   * tried made the wizard's notice a paragraph of paths. */
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-               "%s does not exist", tried);
+               "%s does not exist", search_path[g_strv_length (search_path) - 1]);
 
   return NULL;
 }

@@ -71,6 +71,10 @@ gui_command () {
     DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS" "$@"
 }
 
+# gui_wrapper: a command run_gui runs the rest through, as root, before it
+# becomes the test user (make-screenshots.sh hides a folder with it).
+gui_wrapper=()
+
 # run_gui PROGRAM ARGS…: start PROGRAM in the background with a session bus
 # of its own, a fixed renderer, and the first-frame report in
 # $GUI_DIR/first-frame. Sets app_pid (the session bus's; killing it ends
@@ -115,7 +119,7 @@ run_gui () {
     environment+=(DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS")
     session=()
   fi
-  "${user_prefix[@]}" env -i "${environment[@]}" \
+  "${gui_wrapper[@]}" "${user_prefix[@]}" env -i "${environment[@]}" \
     "${session[@]}" "$@" >"$GUI_DIR/app.log" 2>&1 &
   app_pid=$!
 }

@@ -1,0 +1,655 @@
+#!/bin/bash
+# make-screenshots.sh: the metainfo's screenshots (data/screenshots/) and
+# the help's figures of panels and wizards (help/C/figures/), made from
+# friendly data: a person's disk images, a real provider's SIM in a modem,
+# the made-up GPUs of the gui tests. Run on demand, never by meson test.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage, as root, with a build of the default profile (the development
+# profile's striped header bar must not reach GNOME Software) and a stack
+# of the real daemons whose test user has a friendly name, since it shows
+# in the pictures (/home/alex/…, /media/alex/…):
+#
+#   meson setup _build-release -Dprofile=default && ninja -C _build-release
+#   PLUG_TEST_USER=alex tests/harness/plug-stack up /tmp/stack
+#   PLUG_STACK_DIR=/tmp/stack tests/gui/make-screenshots.sh _build-release [PART…]
+#   tests/harness/plug-stack down /tmp/stack
+#
+# PART is drives, broadband or graphics; all three by default. The
+# pictures replace those in the source tree only when every step of their
+# part went as planned (TAP lines say which did not); with PLUG_SHOTS_OUT
+# set they go there instead. Everything the script creates (disk images in
+# the user's home, mounts, connections, the modem, the helper) it removes
+# again, and it refuses to start where it would have to touch what is not
+# its own: a file in the way, or modems plugged into the stack already.
+# Open every picture afterwards and judge it as a user would.
+
+set -uo pipefail
+
+PLUG_SOURCE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+export PLUG_SOURCE_DIR
+[ $# -ge 1 ] || { echo "usage: make-screenshots.sh BUILD_DIR [drives|broadband|graphics…]" >&2; exit 2; }
+PLUG_BUILD_DIR=$(realpath "$1")
+export PLUG_BUILD_DIR
+shift
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || parts=(drives broadband graphics)
+
+[ "$(id -u)" = 0 ] || { echo "make-screenshots.sh: run it as root, as the tests are" >&2; exit 2; }
+if ! grep -q '^#define DEVELOPMENT_BUILD 0$' "$PLUG_BUILD_DIR/config.h" 2>/dev/null; then
+  echo "make-screenshots.sh: $PLUG_BUILD_DIR is not a build of the default profile (meson setup -Dprofile=default)" >&2
+  exit 2
+fi
+
+. "$PLUG_SOURCE_DIR/tests/system/lib.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-drives-gui.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-broadband-gui.sh"
+
+PLUGBOARD=$PLUG_BUILD_DIR/app/shell/plugboard
+user_home=$(getent passwd "$PLUG_TEST_USER" | cut -d: -f6)
+shots=$PLUG_BUILD_DIR/screenshots/make-screenshots
+mkdir -p "$shots"
+metainfo_dir=${PLUG_SHOTS_OUT:-$PLUG_SOURCE_DIR}/data/screenshots
+figures_dir=${PLUG_SHOTS_OUT:-$PLUG_SOURCE_DIR}/help/C/figures
+
+# What the script created, removed again at the end.
+created_files=()
+created_dirs=()
+attached_devices=()
+connections=()
+modems_plugged=0
+helper_pid=
+polkit_before=$(cat "$PLUG_STACK_DIR/polkit-answer" 2>/dev/null || echo allow)
+
+cleanup () {
+  local device volume i
+  stop_gui
+  if [ -n "$helper_pid" ]; then
+    for i in $(descendants "$helper_pid") "$helper_pid"; do kill -TERM "$i" 2>/dev/null; done
+    wait "$helper_pid" 2>/dev/null
+  fi
+  for i in "${connections[@]}"; do
+    as_tester "$PLUGBOARDCTL" broadband delete "$i" >/dev/null 2>&1
+  done
+  [ "$modems_plugged" = 1 ] && "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
+  is_mm_running || "$PLUG_STACK" mm-start "$PLUG_STACK_DIR" >/dev/null 2>&1
+  for device in "${attached_devices[@]}"; do
+    for volume in "${device}p1" "$device"; do
+      [ -n "$(findmnt -n -o TARGET --source "$volume" 2>/dev/null)" ] &&
+        as_tester udisksctl unmount --no-user-interaction --block-device "$volume" >/dev/null 2>&1
+    done
+    as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null 2>&1
+  done
+  for i in "${created_files[@]}"; do rm -f "$i"; done
+  for ((i = ${#created_dirs[@]} - 1; i >= 0; i--)); do rmdir "${created_dirs[$i]}" 2>/dev/null; done
+  "$PLUG_STACK" polkit "$PLUG_STACK_DIR" "$polkit_before" >/dev/null 2>&1
+  gui_cleanup
+}
+trap cleanup EXIT
+
+is_mm_running () { [ -n "$(find "$PLUG_STACK_DIR/pids" -name ModemManager 2>/dev/null)" ]; }
+
+# --- pictures ----------------------------------------------------------------
+
+# The main window is at 0,0 (Xvfb has no window manager), 900 × 640.
+main_window () { xdotool search --onlyvisible --name '^Plugboard$' 2>/dev/null | head -n 1; }
+
+# centre WINDOW-ID: a dialog where a window manager puts it, over the
+# middle of the main window, instead of at 0,0.
+centre () {
+  local X Y WIDTH HEIGHT SCREEN
+  eval "$(xdotool getwindowgeometry --shell "$1")"
+  xdotool windowmove "$1" $(((900 - WIDTH) / 2)) $(((640 - HEIGHT) / 2))
+  sleep 0.5
+}
+
+# dialog_window: the newest of the app's windows but the main one (a
+# message dialog has no title to find it by).
+dialog_window () {
+  local pid main
+  main=$(main_window)
+  for pid in $(descendants "$app_pid"); do
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = plugboard ] || continue
+    xdotool search --onlyvisible --pid "$pid" 2>/dev/null | grep -vx "$main" | tail -n 1
+  done
+}
+
+# rest_pointer X Y: the pointer where it highlights nothing; keys go to the
+# window under it.
+rest_pointer () { xdotool mousemove "$1" "$2"; sleep 0.3; }
+
+# shot_main NAME: the main window, with any dialog over it.
+shot_main () {
+  import -display "$DISPLAY" -window root "$shots/$1.full.png"
+  convert "$shots/$1.full.png" -crop 900x640+0+0 +repage "$shots/$1.png"
+  rm -f "$shots/$1.full.png"
+}
+
+# shot_window NAME WINDOW-ID: one window alone.
+shot_window () {
+  timeout 10 import -display "$DISPLAY" -window "$2" "$shots/$1.png"
+}
+
+# publish NAME DESTINATION…: the picture goes there at the end, if every
+# step went as planned.
+publications=()
+publish () {
+  local destination
+  for destination in "${@:2}"; do publications+=("$shots/$1.png" "$destination"); done
+}
+publish_all () {
+  local i destination
+  for ((i = 0; i < ${#publications[@]}; i += 2)); do
+    destination=${publications[$((i + 1))]}
+    mkdir -p "$(dirname "$destination")"
+    cp "${publications[$i]}" "$destination"
+    command -v optipng >/dev/null && optipng -quiet -o7 -strip all "$destination"
+    diag "wrote $destination ($(identify -format '%wx%h' "$destination"))"
+  done
+}
+
+# own_dir DIR: DIR exists; removed at the end if it did not before.
+own_dir () {
+  local parent
+  [ -d "$1" ] && return 0
+  parent=$(dirname "$1")
+  own_dir "$parent"
+  as_tester mkdir "$1"
+  created_dirs+=("$1")
+}
+
+# new_file PATH: PATH is free and the user's, and removed at the end.
+new_file () {
+  if [ -e "$1" ]; then
+    echo "Bail out! $1 exists already; move it away first"
+    exit 1
+  fi
+  own_dir "$(dirname "$1")"
+  created_files+=("$1")
+}
+
+# --- Drives --------------------------------------------------------------------
+
+# user_image PATH SIZE MKFS…: a formatted disk image of the user's.
+user_image () {
+  new_file "$1"
+  as_tester truncate -s "$2" "$1"
+  as_tester "${@:3}" "$1" >/dev/null 2>&1
+}
+
+# mount_volume DEVICE: mounted by udisks as the user; prints where.
+mount_volume () {
+  as_tester udisksctl mount --no-user-interaction --block-device "$1" >/dev/null
+  findmnt -n -o TARGET --source "$1"
+}
+
+make_drives () {
+  local camera=$user_home/Pictures/camera-card.img
+  local backup=$user_home/backup-stick.img
+  local music=$user_home/Music/music-archive.img
+  local camera_device backup_device music_device backup_mount music_mount wizard dialog
+
+  "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+  # An 8 GB SD card as a camera leaves it, a 32 GB USB stick and a Linux
+  # disk image: the sizes of real ones.
+  user_image "$camera" 7948206080 /sbin/mkfs.vfat -F 32 -n CAMERA
+  user_image "$backup" 30752636928 /sbin/mkfs.exfat -n BACKUP
+  user_image "$music" 4G /sbin/mkfs.ext4 -q -L Music \
+    -E "root_owner=$(id -u "$PLUG_TEST_USER"):$(id -g "$PLUG_TEST_USER")"
+
+  camera_device=$(attach "$camera") && attached_devices+=("$camera_device")
+  backup_device=$(attach "$backup") && attached_devices+=("$backup_device")
+  music_device=$(attach "$music") && attached_devices+=("$music_device")
+  check "the user attached the three disk images" test -n "$camera_device" -a -n "$backup_device" -a -n "$music_device"
+  wait_until 10 udisks_has "$music_device" '.label == "Music"'
+
+  # Files on the mountable two (this kernel has no FAT driver: the camera
+  # card stays unmounted). fallocate gives ext4 large files at no cost.
+  backup_mount=$(mount_volume "$backup_device")
+  music_mount=$(mount_volume "$music_device")
+  check "the stick and the archive are mounted ($backup_mount, $music_mount)" test -n "$backup_mount" -a -n "$music_mount"
+  as_tester mkdir -p "$backup_mount/Documents" "$backup_mount/Photos 2025"
+  for name in tax-return-2025.pdf lease-agreement.pdf cv.odt; do
+    as_tester sh -c 'head -c 350K /dev/urandom >"$1"' sh "$backup_mount/Documents/$name"
+  done
+  for i in $(seq 1 12); do
+    as_tester sh -c 'head -c 4M /dev/urandom >"$1"' sh "$backup_mount/Photos 2025/IMG_$((4100 + i)).JPG"
+  done
+  as_tester sh -c 'head -c 1200M /dev/zero >"$1"' sh "$backup_mount/laptop-backup-2025-11.tar"
+  for album in "Field Recordings" "Live at the Harbour" "Piano Sketches" "Summer Sessions"; do
+    as_tester mkdir -p "$music_mount/$album"
+    as_tester fallocate -l 640M "$music_mount/$album/album.flac"
+  done
+  sync
+
+  start_drives_panel
+  rest_pointer 880 620
+  wait_until 10 udisks_has "$backup_device" '.label == "BACKUP"'
+  sleep 1
+  shot_main drives
+  check "the Drives panel is drawn" test "$(distinct_colors "$shots/drives.png")" -gt 50
+
+  # Rename the camera card: the dialog says how FAT32 will store the name.
+  keys alt+r
+  wait_until 5 has_window '^Reformat CAMERA$'
+  check "Reformat… opens the wizard for CAMERA" has_window '^Reformat CAMERA$'
+  wizard=$(window '^Reformat CAMERA$')
+  centre "$wizard"
+  click () { xdotool mousemove --window "$wizard" "$1" "$2" click 1 mousemove --window "$wizard" 280 630; sleep 0.6; }
+  click 275 170        # Works with all computers (exFAT)
+  shot_window drives-reformat-purpose "$wizard"
+  click 514 27         # Next
+  xdotool key ctrl+a
+  xdotool type --delay 40 'Camera'
+  sleep 0.6
+  shot_window drives-reformat-name "$wizard"
+  click 514 27
+  shot_window drives-reformat-scope "$wizard"
+  click 514 27
+  sleep 1
+  shot_window drives-reformat-confirm "$wizard"
+  check "nothing was changed yet" test "$(blkid_value LABEL "$camera_device")" = CAMERA
+  xdotool key Escape
+  wait_until 5 no_window '^Reformat CAMERA$'
+  check "Escape closes the wizard" no_window '^Reformat CAMERA$'
+  rest_pointer 880 620
+
+  # Rename the camera card: FAT32 stores names in capitals, and says so.
+  xdotool mousemove 705 164 click 1
+  sleep 0.6
+  keys n
+  wait_until 5 has_window '^Rename CAMERA$'
+  check "the volume's menu opens Rename for CAMERA" has_window '^Rename CAMERA$'
+  dialog=$(window '^Rename CAMERA$')
+  centre "$dialog"
+  rest_pointer 450 400
+  xdotool key ctrl+a
+  xdotool type --delay 40 'Holidays'
+  sleep 0.6
+  shot_window drives-rename "$dialog"
+  xdotool key Escape
+  wait_until 5 no_window '^Rename CAMERA$'
+  check "Escape closes it, and the name is kept" test "$(blkid_value LABEL "$camera_device")" = CAMERA
+  rest_pointer 880 620
+
+  # The speed test of the music archive, reading and writing.
+  xdotool mousemove 705 447 click 1
+  sleep 0.6
+  keys s
+  wait_until 5 has_window '^Speed Test of Music$'
+  check "the volume's menu opens the Speed Test of Music" has_window '^Speed Test of Music$'
+  dialog=$(window '^Speed Test of Music$')
+  centre "$dialog"
+  rest_pointer 450 630
+  shot_window speed-test-open "$dialog"
+  settled () {
+    shot_window speed-test-a "$dialog"
+    sleep 1
+    shot_window "$1" "$dialog"
+    [ "$(changed speed-test-a "$1")" -lt 50 ] && [ "$(changed speed-test-open "$1")" -gt 5000 ]
+  }
+  keys alt+w
+  keys alt+s
+  sleep 1
+  wait_until 90 settled drives-speed-test
+  check "the speed test ran and settled ($(changed speed-test-open drives-speed-test) pixels changed)" \
+    test "$(changed speed-test-open drives-speed-test)" -gt 5000
+  rm -f "$shots/speed-test-a.png" "$shots/speed-test-open.png"
+  keys Escape
+  wait_until 5 no_window '^Speed Test of Music$'
+  rest_pointer 880 620
+
+  # The stick, as a Linux backup drive: the confirmation names the files
+  # on it, mounted, by the space they take.
+  xdotool mousemove 705 309 click 1
+  sleep 0.6
+  keys r
+  wait_until 5 has_window '^Reformat BACKUP$'
+  check "the stick's menu opens the wizard for BACKUP" has_window '^Reformat BACKUP$'
+  wizard=$(window '^Reformat BACKUP$')
+  centre "$wizard"
+  rest_pointer 450 630
+  keys Return ctrl+a
+  xdotool type --delay 40 'Backup'
+  sleep 0.5
+  keys Return Return
+  sleep 1
+  shot_window drives-reformat-confirm-backup "$wizard"
+  keys Escape
+  wait_until 5 no_window '^Reformat BACKUP$'
+  check "Escape closes it, and the stick is as it was" udisks_has "$backup_device" '.filesystem == "exfat" and .label == "BACKUP"'
+  rest_pointer 880 620
+
+  # Reformatting, overwriting first: the progress page, then Cancel. The
+  # camera card was zeroed at its start: it is not shown again.
+  keys alt+r
+  wait_until 5 has_window '^Reformat CAMERA$'
+  wizard=$(window '^Reformat CAMERA$')
+  centre "$wizard"
+  rest_pointer 450 630
+  keys Return Return alt+o Return
+  sleep 1
+  keys alt+e
+  sleep 6
+  shot_window drives-reformat-progress "$wizard"
+  keys Escape
+  sleep 3
+  keys Escape
+  wait_until 5 no_window '^Reformat CAMERA$'
+  check "cancelled while it overwrote, and closed" no_window '^Reformat CAMERA$'
+  stop_gui
+
+  publish drives "$metainfo_dir/drives.png" "$figures_dir/drives-fat32-volume.png"
+  publish drives-reformat-purpose "$metainfo_dir/drives-reformat-purpose.png" "$figures_dir/drives-reformat-purpose.png"
+  publish drives-reformat-confirm-backup "$metainfo_dir/drives-reformat-confirm.png"
+  publish drives-reformat-confirm "$figures_dir/drives-reformat-confirm.png"
+  local name
+  for name in drives-reformat-name drives-reformat-scope drives-reformat-progress drives-rename drives-speed-test; do
+    publish "$name" "$figures_dir/$name.png"
+  done
+}
+
+# --- Mobile Broadband ----------------------------------------------------------
+
+# A laptop's built-in modem with a Vodafone UK SIM: a provider the
+# database knows, with several plans.
+MODEM=(ttyUSB2 gsm --operator 23415 --operator-name "Vodafone UK" --manufacturer Quectel --model EM05-G)
+
+# add_modem NAME OPTIONS…: plug in a scripted modem, wait until it is
+# registered or its SIM asks for the PIN.
+add_modem () {
+  modems_plugged=1
+  plug "$@"
+  wait_until 30 nm_has_device "$1"
+  wait_until 30 modem_ready "$1"
+  sleep 2
+}
+
+modem_ready () {
+  local state
+  state=$(modem_json "$1" '(.registration // "") + "/" + (.sim.lock // "")')
+  [[ "$state" == home/* || "$state" == */sim-pin ]]
+}
+
+wizard_window () { xdotool search --onlyvisible --name '^Add Mobile Broadband Connection$' 2>/dev/null | head -n 1; }
+# Keys go to the window under the pointer: the wizard's empty foot, or the
+# main window's.
+over_wizard () { xdotool mousemove --window "$(wizard_window)" 280 630; sleep 0.3; }
+over_main () { xdotool mousemove 880 560; sleep 0.3; }
+
+make_broadband () {
+  local wizard dialog name uuid
+
+  if [ -s "$PLUG_STACK_DIR/modems" ]; then
+    echo "Bail out! modems are plugged into the stack already: plug-stack modems-remove $PLUG_STACK_DIR"
+    exit 1
+  fi
+  "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+  add_modem "${MODEM[@]}"
+  check "the modem registered on the SIM's network, 23415" modem_is ttyUSB2 .sim.operator_code 23415
+
+  run_gui "$PLUGBOARD" --panel=broadband
+  wait_first_frame 30
+  sleep 2
+  over_main
+  key alt+a
+  wait_until 20 page_is country
+  wizard=$(wizard_window)
+  centre "$wizard"
+  over_wizard
+  key Return
+  wait_until 10 page_is provider
+  key Return
+  wait_until 10 page_is plan
+  check "the wizard reached the plan, country and provider taken from the SIM" page_is plan
+  sleep 0.5
+  shot_window broadband-wizard-plan "$wizard"
+  over_wizard
+  key Return
+  wait_until 10 page_is review
+  check "the plan leads to the review" page_is review
+  sleep 0.5
+  shot_window broadband-wizard-review "$wizard"
+  # Connect now off: there is no data session to connect to.
+  key alt+c space alt+a
+  wait_until 20 log_has "Toast: Added the connection"
+  name=$(grep -oE 'Toast: Added the connection “[^”]*”' "$GUI_DIR/app.log" | tail -n 1 | sed 's/.*“\(.*\)”/\1/')
+  uuid=$(as_tester "$PLUGBOARDCTL" broadband list --json | jq -r --arg name "$name" '.[] | select(.id == $name) | .uuid' | head -n 1)
+  [ -n "$uuid" ] && connections+=("$uuid")
+  check "the wizard added the connection “$name”" test -n "$uuid"
+  # Until the toast has gone.
+  over_main
+  sleep 7
+  shot_main broadband
+
+  # Deleting it asks first, over its settings.
+  xdotool mousemove 714 320 click 1
+  sleep 0.8
+  xdotool mousemove 450 450 click 5 click 5 click 5
+  sleep 1
+  shot_main broadband-expanded
+  xdotool mousemove 591 527 click 1
+  sleep 1
+  dialog=$(dialog_window)
+  check "Delete… asks first" test -n "$dialog"
+  centre "$dialog"
+  over_main
+  shot_main broadband-delete-connection
+  xdotool key Escape
+  sleep 0.5
+  stop_gui
+
+  # A locked SIM: one wrong PIN, then three.
+  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+  add_modem "${MODEM[@]}" --pin 1234 --puk 12345678
+  run_gui "$PLUGBOARD" --panel=broadband
+  wait_first_frame 30
+  wait_until 20 log_has "SIM unlock row: Enter the SIM’s PIN to use the modem · 3 tries left"
+  over_main
+  key alt+p
+  type_text "0000"
+  key Return
+  wait_until 20 log_has "SIM unlock row says: Wrong PIN. 2 tries left before the SIM is blocked"
+  check "a wrong PIN: 2 tries left" log_has "SIM unlock row says: Wrong PIN. 2 tries left before the SIM is blocked"
+  sleep 1
+  over_main
+  shot_main broadband-sim-pin
+  for pin in 1111 2222; do
+    key alt+p
+    type_text "$pin"
+    key Return
+    sleep 3
+  done
+  wait_until 20 log_has "SIM unlock row: Enter the PUK and choose a new PIN"
+  check "three wrong PINs: the SIM asks for its PUK" log_has "SIM unlock row: Enter the PUK and choose a new PIN"
+  sleep 1
+  over_main
+  shot_main broadband-sim-puk
+  stop_gui
+
+  # ModemManager stopped.
+  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+  "$PLUG_STACK" mm-stop "$PLUG_STACK_DIR"
+  run_gui "$PLUGBOARD" --panel=broadband
+  wait_first_frame 30
+  sleep 2
+  over_main
+  key alt+a
+  wait_until 10 log_has "Wizard says: ModemManager Is Not Running"
+  check "without ModemManager the wizard says so" log_has "Wizard says: ModemManager Is Not Running"
+  centre "$(wizard_window)"
+  over_main
+  shot_main broadband-no-modemmanager
+  stop_gui
+  "$PLUG_STACK" mm-start "$PLUG_STACK_DIR"
+
+  # No provider database, as without its package: the app sees an empty
+  # folder in its place.
+  add_modem "${MODEM[@]}"
+  mkdir -p "$GUI_DIR/empty"
+  gui_wrapper=(unshare --mount --propagation private sh -c
+    'mount --bind "$1" /usr/share/mobile-broadband-provider-info && shift && exec "$@"' sh "$GUI_DIR/empty")
+  run_gui "$PLUGBOARD" --panel=broadband
+  gui_wrapper=()
+  wait_first_frame 30
+  sleep 3
+  over_main
+  key alt+a
+  wait_until 20 page_is plan
+  check "without the database the wizard asks for the plan's settings" page_is plan
+  wizard=$(wizard_window)
+  centre "$wizard"
+  shot_window broadband-no-provider-database "$wizard"
+  stop_gui
+
+  publish broadband "$metainfo_dir/broadband.png"
+  publish broadband-wizard-plan "$metainfo_dir/broadband-wizard-plan.png" "$figures_dir/broadband-wizard-plan.png"
+  for name in broadband-wizard-review broadband-delete-connection broadband-sim-pin \
+              broadband-sim-puk broadband-no-modemmanager broadband-no-provider-database; do
+    publish "$name" "$figures_dir/$name.png"
+  done
+}
+
+# --- Graphics ----------------------------------------------------------------------
+
+# As tests/gui/test-graphics-panel.sh and test-graphics-switch.sh: GPUs
+# that umockdev makes up, a made-up root for what it does not describe, the
+# stub kernel modules the unit tests build, and Mesa in software (the
+# GPUs are made up: the machine's own must not answer for them).
+gpu_fixtures=$PLUG_SOURCE_DIR/tests/fixtures/gpus
+gpu_modules=$PLUG_BUILD_DIR/tests/unit/gpu-modules/lib/modules/6.1.0-plug
+
+new_root () {
+  local root=$GUI_DIR/roots/$1
+  mkdir -p "$root/usr/share/misc" "$root/proc" "$root/sys/power" "$root/sys/kernel/security"
+  cp "$gpu_fixtures/pci.ids" "$root/usr/share/misc/pci.ids"
+  echo 'BOOT_IMAGE=/vmlinuz root=/dev/nvme0n1p2 ro resume=/dev/nvme0n1p3 quiet splash' >"$root/proc/cmdline"
+  echo 'freeze mem disk' >"$root/sys/power/state"
+  echo 's2idle [deep]' >"$root/sys/power/mem_sleep"
+  echo '[none] integrity confidentiality' >"$root/sys/kernel/security/lockdown"
+  printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/nvme0n1p3 partition\t16777212\t0\t-2\n' >"$root/proc/swaps"
+  printf 'MemTotal:       16303452 kB\n' >"$root/proc/meminfo"
+  chmod -R a+rX "$GUI_DIR/roots"
+  echo "$root"
+}
+
+# show_gpus FIXTURE ROOT: the Graphics panel on the fixture's GPUs, once
+# its readings are in (worker threads, after the first frame).
+show_gpus () {
+  run_gui env PLUG_TEST_SYSFS_ROOT="$2" PLUG_TEST_MODULES_DIRECTORY="$gpu_modules" \
+    PLUGBOARD_RENDERER_PROBE="$PLUG_BUILD_DIR/app/probe/plugboard-renderer-probe" LIBGL_ALWAYS_SOFTWARE=1 \
+    umockdev-run -d "$gpu_fixtures/$1.umockdev" -- "$PLUGBOARD" --panel=graphics
+  wait_first_frame 30
+  sleep 2.5
+  check "$1: the Graphics panel is drawn" test -n "$(main_window)"
+  over_main
+}
+
+# over_dialog: keys to the dialog, the pointer on no button of it.
+over_dialog () {
+  local X Y WIDTH HEIGHT SCREEN
+  eval "$(xdotool getwindowgeometry --shell "$(dialog_window)")"
+  xdotool mousemove $((X + 12)) $((Y + 12))
+  sleep 0.3
+}
+
+make_graphics () {
+  local root helper_root conf dialog
+
+  # A hybrid laptop, Intel and NVIDIA on its proprietary driver, Secure
+  # Boot's kernel lockdown.
+  root=$(new_root nvidia)
+  mkdir -p "$root/sys/module/nvidia" "$root/etc/modprobe.d"
+  echo 535.183.01 >"$root/sys/module/nvidia/version"
+  echo POE >"$root/sys/module/nvidia/taint"
+  echo 'blacklist nouveau' >"$root/etc/modprobe.d/nvidia-blacklists-nouveau.conf"
+  echo 'none [integrity] confidentiality' >"$root/sys/kernel/security/lockdown"
+  echo 'freeze mem' >"$root/sys/power/state"
+  chmod -R a+rX "$root"
+  show_gpus hybrid-nvidia "$root"
+  shot_main graphics
+  xdotool mousemove 450 400
+  for _ in $(seq 30); do xdotool click 5; done
+  sleep 1
+  over_main
+  shot_main graphics-power
+  stop_gui
+
+  # A GPU no driver is bound to.
+  show_gpus no-driver "$(new_root no-driver)"
+  shot_main graphics-software-only
+  stop_gui
+
+  # The Radeon HD 7970 on radeon, amdgpu installed: without the helper…
+  root=$(new_root tahiti)
+  show_gpus amd-tahiti-radeon "$root"
+  shot_main graphics-helper-missing
+  stop_gui
+
+  # … and with it, run as root under the same fixture, writing into a
+  # made-up root; switched to amdgpu, then undone.
+  "$PLUG_STACK" bus-policy "$PLUG_STACK_DIR" "$PLUG_SOURCE_DIR/app/helper/io.github.plugboard.Helper.conf"
+  "$PLUG_STACK" polkit-action "$PLUG_STACK_DIR" "$PLUG_BUILD_DIR/app/helper/io.github.plugboard.Helper.policy"
+  "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+  helper_root=$GUI_DIR/helper-root
+  mkdir -p "$helper_root/etc/modprobe.d"
+  conf=$helper_root/etc/modprobe.d/plugboard-gpu.conf
+  printf '#!/bin/sh\nexit 0\n' >"$GUI_DIR/initramfs-tool"
+  chmod 755 "$GUI_DIR/initramfs-tool"
+  umockdev-run -d "$gpu_fixtures/amd-tahiti-radeon.umockdev" -- \
+    "$PLUG_BUILD_DIR/app/helper/plugboard-helper" --root "$helper_root" --modules-directory "$gpu_modules" \
+    --initramfs-tool "$GUI_DIR/initramfs-tool" --timeout 300 >"$GUI_DIR/helper.log" 2>&1 &
+  helper_pid=$!
+  check "the helper runs on the test bus" timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
+  show_gpus amd-tahiti-radeon "$root"
+  key alt+d
+  sleep 0.5
+  dialog=$(dialog_window)
+  check "Switch Driver… opens its dialog" test -n "$dialog"
+  centre "$dialog"
+  over_dialog
+  shot_main graphics-switch-choose
+  xdotool key alt+n
+  sleep 0.8
+  dialog=$(dialog_window)
+  centre "$dialog"
+  over_dialog
+  shot_main graphics-switch-confirm
+  xdotool key alt+u
+  wait_until 10 test -e "$conf"
+  check "Use amdgpu: the helper wrote its file" test -e "$conf"
+  sleep 1.5
+  over_main
+  shot_main graphics-switch-restart
+  xdotool key alt+u
+  wait_until 10 test ! -e "$conf"
+  check "Undo: the helper took it back" test ! -e "$conf"
+  stop_gui
+
+  publish graphics "$metainfo_dir/graphics.png"
+  publish graphics-switch-restart "$metainfo_dir/graphics-switch-driver.png" "$figures_dir/graphics-switch-restart.png"
+  local name
+  for name in graphics-power graphics-software-only graphics-helper-missing graphics-switch-choose graphics-switch-confirm; do
+    publish "$name" "$figures_dir/$name.png"
+  done
+}
+
+start_xvfb
+for part in "${parts[@]}"; do
+  case "$part" in
+    drives) make_drives ;;
+    broadband) make_broadband ;;
+    graphics) make_graphics ;;
+    *) echo "Bail out! unknown part $part"; exit 1 ;;
+  esac
+done
+
+if [ $tap_failed -eq 0 ]; then
+  publish_all
+else
+  diag "not every step went as planned: nothing was published; the pictures are in $shots"
+fi
+finish_tap "$GUI_DIR/app.log"
