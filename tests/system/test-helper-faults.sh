@@ -12,10 +12,11 @@
 # revert work and put the original back.
 #
 # The environment: a caller's environment never reaches the helper (its
-# /proc/PID/environ), and a helper started with LD_PRELOAD, PATH, GCONV_PATH,
-# LANG, TMPDIR, HOME and the panel's own test variables set to a folder of
-# traps runs, reads and writes exactly what it does without them; the
-# initramfs tool gets the helper's fixed environment. A relative
+# /proc/PID/environ), and a helper started with LD_PRELOAD, PATH,
+# GCONV_PATH, LANG, PKEXEC_UID, TMPDIR, HOME and the panel's own test
+# variables set to a folder of traps runs, reads and writes exactly what
+# it does without them; the initramfs tool gets the helper's fixed
+# environment. A relative
 # --initramfs-tool or --modules-directory, which PATH or the working
 # directory could move, is refused.
 #
@@ -205,7 +206,7 @@ for program in update-initramfs dracut modprobe sh env kmod; do
 done
 harmless=$(ldconfig -p | awk '$1 == "libz.so.1" { print $NF; exit }')
 hostile=(LD_PRELOAD="$harmless" PATH="$traps/bin:/usr/sbin:/usr/bin:/sbin:/bin" GCONV_PATH="$traps/gconv"
-         LANG=xx_XX.bogus LC_ALL=xx_XX.bogus TMPDIR="$traps/tmp" HOME="$traps/home"
+         LANG=../x LC_ALL=xx_XX.bogus XDG_SEAT=seat0 PKEXEC_UID=0 TMPDIR="$traps/tmp" HOME="$traps/home"
          ROOT="$traps/root" DESTDIR="$traps/root" PLUG_TEST_SYSFS_ROOT="$traps/root"
          PLUG_TEST_MODULES_DIRECTORY="$traps/modules")
 # Nothing but the traps themselves may appear in the folder, apart from
@@ -222,11 +223,11 @@ pid=$(helper_process)
 expected_choices="([('$TAHITI', 'Advanced Micro Devices, Inc. [AMD/ATI] Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]', 'radeon', ['amdgpu'], '')],)"
 reply=$(as_tester env "${hostile[@]}" gdbus call --system --dest io.github.plugboard.Helper \
           --object-path /io/github/plugboard/Helper --method io.github.plugboard.Helper.SetGpuDriver "$TAHITI" amdgpu 2>&1)
-check "a caller with LD_PRELOAD, PATH, GCONV_PATH and LANG set is served: $reply" test "$reply" = "()"
+check "a caller with LD_PRELOAD, PATH, GCONV_PATH, LANG, PKEXEC_UID set is served: $reply" test "$reply" = "()"
 check "... the file is exactly the expected one" same "$root/etc/modprobe.d/plugboard-gpu.conf" "$FIXTURES/helper/tahiti-amdgpu.conf"
 check "... none of the caller's variables is in the helper's environment" \
-  eval '! tr "\0" "\n" <"/proc/$pid/environ" | grep -e "$traps" -e xx_XX -e "$harmless"'
-check "... nor in the initramfs tool's" eval '! grep -e "$traps" -e xx_XX -e "$harmless" "$work/initramfs-environment"'
+  eval '! tr "\0" "\n" <"/proc/$pid/environ" | grep -e "$traps" -e xx_XX -e "$harmless" -e "LANG=\.\./x" -e PKEXEC_UID'
+check "... nor in the initramfs tool's" eval '! grep -e "$traps" -e xx_XX -e "$harmless" -e "LANG=\.\./x" -e PKEXEC_UID "$work/initramfs-environment"'
 check "... and nothing in the traps ran or was written" traps_untouched
 call RevertGpuDriver "$TAHITI"
 stop_helper
