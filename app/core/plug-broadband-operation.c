@@ -79,6 +79,7 @@ typedef struct
 {
   NMClient *client;
   NMConnection *connection;
+  GCancellable *cancellable;
   GError *add_error;
   char *path;
   gboolean looking_up;
@@ -93,6 +94,8 @@ add_data_disconnect (AddData *data)
 {
   g_clear_signal_handler (&data->running_id, data->client);
   g_clear_signal_handler (&data->added_id, data->client);
+  if (data->cancellable != NULL)
+    g_clear_signal_handler (&data->cancelled_id, data->cancellable);
   g_clear_handle_id (&data->timeout_id, g_source_remove);
 }
 
@@ -102,6 +105,7 @@ add_data_free (AddData *data)
   add_data_disconnect (data);
   g_clear_object (&data->client);
   g_clear_object (&data->connection);
+  g_clear_object (&data->cancellable);
   g_clear_error (&data->add_error);
   g_free (data->path);
   g_free (data);
@@ -177,6 +181,19 @@ add_reconcile_timeout_cb (gpointer user_data)
   add_reconcile (task);
 
   return G_SOURCE_REMOVE;
+}
+
+/* Cancelling ends the wait at once, as running out of time does; the
+ * task then reports the cancel. */
+static void
+add_reconcile_cancelled_cb (GCancellable *cancellable,
+                            gpointer      user_data)
+{
+  GTask *task = user_data;
+  AddData *data = g_task_get_task_data (task);
+
+  g_clear_handle_id (&data->timeout_id, g_source_remove);
+  data->timeout_id = g_idle_add (add_reconcile_timeout_cb, task);
 }
 
 static void
@@ -310,6 +327,12 @@ add_connection_cb (GObject      *object,
                                        G_CALLBACK (add_reconcile_changed_cb), task);
   data->added_id = g_signal_connect (data->client, NM_CLIENT_CONNECTION_ADDED,
                                      G_CALLBACK (add_reconcile_connection_added_cb), task);
+  data->cancellable = g_task_get_cancellable (task) != NULL ? g_object_ref (g_task_get_cancellable (task)) : NULL;
+  if (data->cancellable != NULL)
+    data->cancelled_id = g_signal_connect (data->cancellable, "cancelled",
+                                           G_CALLBACK (add_reconcile_cancelled_cb), task);
+  if (g_cancellable_is_cancelled (data->cancellable))
+    add_reconcile_cancelled_cb (data->cancellable, task);
   add_reconcile (g_steal_pointer (&task));
 }
 
@@ -398,7 +421,8 @@ add_pause (GTask *task)
  * If NetworkManager stops before answering, or says the UUID is taken,
  * the outcome is what it saved: once it runs again, the connection with
  * @connection's UUID is the result if it holds the same settings; it is
- * never added a second time.
+ * never added a second time. That wait lasts at most 20 seconds, and ends
+ * at once if @cancellable is cancelled.
  */
 void
 plug_broadband_add_connection_async (NMClient            *client,
