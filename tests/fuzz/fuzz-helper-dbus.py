@@ -35,7 +35,9 @@ from gi.repository import Gio, GLib  # noqa: E402
 
 NAME = 'io.github.plugboard.Helper'
 PATH = '/io/github/plugboard/Helper'
-TIMEOUT_MS = 15000
+# As long as a D-Bus call waits by default: under a loaded machine polkitd can
+# be slow, and a hang still shows up.
+TIMEOUT_MS = 25000
 
 SLOTS = ['0000:03:00.0', '0000:01:00.0', '0000:00:0a.0', '0000:09:00.0', '03:00.0', '0000:03:00.0 ',
          '0000:03:00.00', '0000:0g:00.0', '::', '.', '0' * 64, '0' * 65]
@@ -214,6 +216,7 @@ def main():
     log = open(options.log, 'w') if options.log else None
     answers = {}
     served = {}
+    slowest = (0.0, None)
     failures = []
     deadline = time.monotonic() + options.seconds
     count = 0
@@ -245,6 +248,7 @@ def main():
         if log:
             log.write('%d %s.%s %s %s\n' % (count, interface, method, signature, describe(arguments, 400)))
             log.flush()
+        started = time.monotonic()
         try:
             bus.call_sync(NAME, PATH, interface, method, parameters, None, Gio.DBusCallFlags.NONE, TIMEOUT_MS, None)
             answer = 'reply'
@@ -266,6 +270,9 @@ def main():
                 failures.append('call %d: %s.%s%s %s: %s' % (count, interface, method, signature,
                                                              describe(arguments), error.message))
         answers[answer] = answers.get(answer, 0) + 1
+        elapsed = time.monotonic() - started
+        if elapsed > slowest[0]:
+            slowest = (elapsed, '%d %s.%s' % (count, interface, method))
         if failures and helper_owner(bus) != owner:
             failures.append('call %d: the helper left the bus (it owned the name as %s)' % (count, owner))
             break
@@ -275,7 +282,7 @@ def main():
     if log:
         log.close()
     print(json.dumps({'seed': options.seed, 'calls': count, 'methods': len(listed), 'answers': answers,
-                      'served': served},
+                      'served': served, 'slowest': '%s, %.0f ms' % (slowest[1], slowest[0] * 1000)},
                      sort_keys=True))
     for failure in failures[:20]:
         print(failure, file=sys.stderr)
