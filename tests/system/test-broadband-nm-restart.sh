@@ -23,7 +23,7 @@
 
 CONNECTIONS_DIR=$PLUG_STACK_DIR/nm/connections
 BROADBAND=("$PLUGBOARDCTL" broadband)
-DELAY_RULES=$PLUG_STACK_DIR/polkit-rules/48-plugboard-nm-restart.rules
+DELAY_RULES=$PLUG_STACK_DIR/polkit-rules/48-plugboard-nm-restart-$PLUG_TEST_USER.rules
 
 work=$(mktemp -d /tmp/plug-test-nm-restart.XXXXXX)
 chmod 755 "$work"

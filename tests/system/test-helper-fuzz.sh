@@ -23,8 +23,8 @@ MODULES=$PLUG_BUILD_DIR/tests/unit/gpu-modules/lib/modules/6.1.0-plug
 FUZZER=$PLUG_SOURCE_DIR/tests/fuzz/fuzz-helper-dbus.py
 TAHITI=0000:03:00.0
 SEED=${PLUG_FUZZ_SEED:-20261130}
-CALLS=${PLUG_FUZZ_CALLS:-1500}
-SECONDS_LIMIT=${PLUG_FUZZ_SECONDS:-12}
+CALLS=${PLUG_FUZZ_CALLS:-1000}
+SECONDS_LIMIT=${PLUG_FUZZ_SECONDS:-8}
 
 work=$(mktemp -d /tmp/plug-test-helper-fuzz.XXXXXX)
 chmod 755 "$work"
