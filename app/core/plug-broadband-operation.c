@@ -71,21 +71,340 @@ translate_error (GError     *error,
 
 /* --- add ---------------------------------------------------------------- */
 
+/* How long an add whose answer was lost waits for NetworkManager to come
+ * back and show what it saved, before saying the outcome is unknown. */
+#define ADD_RECONCILE_TIMEOUT_SECONDS 20
+
+typedef struct
+{
+  NMClient *client;
+  NMConnection *connection;
+  GCancellable *cancellable;
+  GError *add_error;
+  char *path;
+  gboolean looking_up;
+  gulong running_id;
+  gulong added_id;
+  gulong cancelled_id;
+  guint timeout_id;
+} AddData;
+
+static void
+add_data_disconnect (AddData *data)
+{
+  g_clear_signal_handler (&data->running_id, data->client);
+  g_clear_signal_handler (&data->added_id, data->client);
+  if (data->cancellable != NULL)
+    g_clear_signal_handler (&data->cancelled_id, data->cancellable);
+  g_clear_handle_id (&data->timeout_id, g_source_remove);
+}
+
+static void
+add_data_free (AddData *data)
+{
+  add_data_disconnect (data);
+  g_clear_object (&data->client);
+  g_clear_object (&data->connection);
+  g_clear_object (&data->cancellable);
+  g_clear_error (&data->add_error);
+  g_free (data->path);
+  g_free (data);
+}
+
+/* Whether NetworkManager answered the add itself, so that nothing was
+ * saved unless it says so: a refusal, a connection it rejects, a cancel.
+ * Any other error (NetworkManager left the bus, the answer was lost) says
+ * nothing about what it saved. */
+static gboolean
+is_definite_failure (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+         is_permission_denied (error) ||
+         g_error_matches (error, NM_SETTINGS_ERROR, NM_SETTINGS_ERROR_INVALID_CONNECTION) ||
+         g_error_matches (error, NM_CONNECTION_ERROR, NM_CONNECTION_ERROR_INVALID_PROPERTY) ||
+         g_error_matches (error, NM_CONNECTION_ERROR, NM_CONNECTION_ERROR_MISSING_PROPERTY) ||
+         g_error_matches (error, NM_CONNECTION_ERROR, NM_CONNECTION_ERROR_MISSING_SETTING) ||
+         g_error_matches (error, NM_CONNECTION_ERROR, NM_CONNECTION_ERROR_INVALID_SETTING);
+}
+
+static void add_reconcile (GTask *task);
+
+/* The connection NetworkManager has under our UUID: ours if it holds
+ * the same settings (secrets aside, which an agent may keep). */
+static void
+add_return_found (GTask              *task,
+                  NMRemoteConnection *found)
+{
+  AddData *data = g_task_get_task_data (task);
+  g_autoptr(NMConnection) expected = nm_simple_connection_new_clone (data->connection);
+
+  add_data_disconnect (data);
+
+  /* NetworkManager normalizes what it saves; so does the comparison. */
+  nm_connection_normalize (expected, NULL, NULL, NULL);
+  if (nm_connection_compare (NM_CONNECTION (found), expected,
+                             NM_SETTING_COMPARE_FLAG_IGNORE_SECRETS | NM_SETTING_COMPARE_FLAG_IGNORE_TIMESTAMP))
+    {
+      g_debug ("The connection %s was saved although the answer to adding it was lost (%s)",
+               nm_connection_get_uuid (expected), data->add_error->message);
+      g_task_return_pointer (task, g_object_ref (found), g_object_unref);
+      return;
+    }
+
+  g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_FAILED,
+                           /* Translators: %s is a connection's UUID */
+                           _("Could not add the connection: another connection with the UUID %s exists, "
+                             "with other settings"),
+                           nm_connection_get_uuid (expected));
+}
+
+static void
+add_reconcile_timeout_return (GTask *task)
+{
+  AddData *data = g_task_get_task_data (task);
+
+  add_data_disconnect (data);
+  g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_FAILED,
+                           /* Translators: %s is the error NetworkManager's departure caused */
+                           _("Could not tell whether the connection was added: NetworkManager stopped "
+                             "while adding it and has not answered since (%s)"),
+                           data->add_error->message);
+}
+
+static gboolean
+add_reconcile_timeout_cb (gpointer user_data)
+{
+  GTask *task = user_data;
+  AddData *data = g_task_get_task_data (task);
+
+  data->timeout_id = 0;
+  add_reconcile (task);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Cancelling ends the wait at once, as running out of time does; the
+ * task then reports the cancel. */
+static void
+add_reconcile_cancelled_cb (GCancellable *cancellable,
+                            gpointer      user_data)
+{
+  GTask *task = user_data;
+  AddData *data = g_task_get_task_data (task);
+
+  g_clear_handle_id (&data->timeout_id, g_source_remove);
+  data->timeout_id = g_idle_add (add_reconcile_timeout_cb, task);
+}
+
+static void
+add_reconcile_changed_cb (GObject    *object,
+                          GParamSpec *pspec,
+                          gpointer    user_data)
+{
+  add_reconcile (user_data);
+}
+
+static void
+add_reconcile_connection_added_cb (NMClient           *client,
+                                   NMRemoteConnection *connection,
+                                   gpointer            user_data)
+{
+  add_reconcile (user_data);
+}
+
+static void
+get_connection_by_uuid_cb (GObject      *object,
+                           GAsyncResult *result,
+                           gpointer      user_data)
+{
+  GTask *task = user_data;
+  AddData *data = g_task_get_task_data (task);
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  data->looking_up = FALSE;
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
+  if (reply == NULL)
+    {
+      if (g_error_matches (error, NM_SETTINGS_ERROR, NM_SETTINGS_ERROR_INVALID_CONNECTION))
+        {
+          /* NetworkManager is back and does not have it. */
+          add_data_disconnect (data);
+          g_task_return_new_error (task, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_FAILED,
+                                   /* Translators: %s is the error NetworkManager's departure caused */
+                                   _("Could not add the connection: NetworkManager stopped while adding it, "
+                                     "and it was not saved (%s)"),
+                                   data->add_error->message);
+          g_object_unref (task);
+          return;
+        }
+      /* Gone again, or not ready: wait for it as before, unless the time
+       * is up. */
+      g_debug ("Could not look the connection up: %s", error->message);
+      add_reconcile (task);
+      return;
+    }
+
+  g_variant_get (reply, "(o)", &data->path);
+  add_reconcile (task);
+}
+
+/* Finds out what NetworkManager saved after an add whose answer was lost,
+ * by the connection's UUID, rather than adding it again: once it runs,
+ * ask it for the UUID, then wait for the client to show that object.
+ * The task holds one reference for the whole wait. */
+static void
+add_reconcile (GTask *task)
+{
+  AddData *data = g_task_get_task_data (task);
+
+  /* Its answer calls again. */
+  if (data->looking_up)
+    return;
+
+  if (data->path != NULL)
+    {
+      NMObject *object = nm_client_get_object_by_path (data->client, data->path);
+
+      if (NM_IS_REMOTE_CONNECTION (object))
+        {
+          add_return_found (task, NM_REMOTE_CONNECTION (object));
+          g_object_unref (task);
+          return;
+        }
+    }
+  else if (data->timeout_id != 0 && nm_client_get_nm_running (data->client))
+    {
+      data->looking_up = TRUE;
+      g_dbus_connection_call (nm_client_get_dbus_connection (data->client),
+                              NM_DBUS_SERVICE, NM_DBUS_PATH_SETTINGS, NM_DBUS_INTERFACE_SETTINGS,
+                              "GetConnectionByUuid",
+                              g_variant_new ("(s)", nm_connection_get_uuid (data->connection)),
+                              G_VARIANT_TYPE ("(o)"), G_DBUS_CALL_FLAGS_NONE, -1,
+                              NULL, get_connection_by_uuid_cb, task);
+      return;
+    }
+
+  if (data->timeout_id == 0)
+    {
+      add_reconcile_timeout_return (task);
+      g_object_unref (task);
+    }
+}
+
 static void
 add_connection_cb (GObject      *object,
                    GAsyncResult *result,
                    gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
+  AddData *data = g_task_get_task_data (task);
   NMRemoteConnection *connection;
   GError *error = NULL;
 
   connection = nm_client_add_connection2_finish (NM_CLIENT (object), result, NULL, &error);
-  if (connection == NULL)
-    g_task_return_error (task, translate_error (error, _("add the connection")));
-  else
-    g_task_return_pointer (task, connection, g_object_unref);
+  if (connection != NULL)
+    {
+      g_task_return_pointer (task, connection, g_object_unref);
+      return;
+    }
+
+  if (is_definite_failure (error))
+    {
+      g_task_return_error (task, translate_error (error, _("add the connection")));
+      return;
+    }
+
+  /* NetworkManager left, or the answer was lost, or the UUID is taken
+   * (by this very connection, saved by a call whose answer was lost):
+   * what it saved decides, never a second add. */
+  g_debug ("Adding the connection %s failed without a definite answer: %s",
+           nm_connection_get_uuid (data->connection), error->message);
+  g_dbus_error_strip_remote_error (error);
+  data->add_error = error;
+  data->timeout_id = g_timeout_add_seconds (ADD_RECONCILE_TIMEOUT_SECONDS, add_reconcile_timeout_cb, task);
+  data->running_id = g_signal_connect (data->client, "notify::" NM_CLIENT_NM_RUNNING,
+                                       G_CALLBACK (add_reconcile_changed_cb), task);
+  data->added_id = g_signal_connect (data->client, NM_CLIENT_CONNECTION_ADDED,
+                                     G_CALLBACK (add_reconcile_connection_added_cb), task);
+  data->cancellable = g_task_get_cancellable (task) != NULL ? g_object_ref (g_task_get_cancellable (task)) : NULL;
+  if (data->cancellable != NULL)
+    data->cancelled_id = g_signal_connect (data->cancellable, "cancelled",
+                                           G_CALLBACK (add_reconcile_cancelled_cb), task);
+  if (g_cancellable_is_cancelled (data->cancellable))
+    add_reconcile_cancelled_cb (data->cancellable, task);
+  add_reconcile (g_steal_pointer (&task));
 }
+
+static void
+add_connection_send (GTask *task)
+{
+  AddData *data = g_task_get_task_data (task);
+
+  nm_client_add_connection2 (data->client,
+                             nm_connection_to_dbus (data->connection, NM_CONNECTION_SERIALIZE_ALL),
+                             NM_SETTINGS_ADD_CONNECTION2_FLAG_TO_DISK |
+                             NM_SETTINGS_ADD_CONNECTION2_FLAG_BLOCK_AUTOCONNECT,
+                             NULL, TRUE, g_task_get_cancellable (task),
+                             add_connection_cb, task);
+}
+
+#if DEVELOPMENT_BUILD
+/* Test-only, in development builds (tests/system/test-broadband-nm-restart.sh):
+ * with PLUG_TEST_BROADBAND_ADD_PAUSE_FILE set, the add writes the
+ * connection's UUID into that file right before it sends the call, and
+ * sends it once the test has removed the file (or after a minute), so
+ * that the test can change NetworkManager's state at exactly that moment. */
+#define ADD_PAUSE_INTERVAL_MS 50
+#define ADD_PAUSE_LIMIT_SECONDS 60
+
+typedef struct
+{
+  GTask *task;
+  char *pause_file;
+  gint64 deadline;
+} AddPause;
+
+static gboolean
+add_pause_tick_cb (gpointer user_data)
+{
+  AddPause *pause = user_data;
+
+  if (g_file_test (pause->pause_file, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < pause->deadline)
+    return G_SOURCE_CONTINUE;
+
+  add_connection_send (pause->task);
+  g_free (pause->pause_file);
+  g_free (pause);
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+add_pause (GTask *task)
+{
+  AddData *data = g_task_get_task_data (task);
+  const char *pause_file = g_getenv ("PLUG_TEST_BROADBAND_ADD_PAUSE_FILE");
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  AddPause *pause;
+
+  if (pause_file == NULL || *pause_file == '\0')
+    return FALSE;
+
+  contents = g_strdup_printf ("%s\n", nm_connection_get_uuid (data->connection));
+  if (!g_file_set_contents (pause_file, contents, -1, &error))
+    g_warning ("Could not write the test pause file: %s", error->message);
+
+  pause = g_new0 (AddPause, 1);
+  pause->task = g_object_ref (task);
+  pause->pause_file = g_strdup (pause_file);
+  pause->deadline = g_get_monotonic_time () + ADD_PAUSE_LIMIT_SECONDS * G_USEC_PER_SEC;
+  g_timeout_add (ADD_PAUSE_INTERVAL_MS, add_pause_tick_cb, pause);
+
+  return TRUE;
+}
+#endif
 
 /**
  * plug_broadband_add_connection_async:
@@ -98,6 +417,12 @@ add_connection_cb (GObject      *object,
  * Saves @connection to disk as a system connection. Autoconnect is
  * blocked until the user connects it once, so that a new profile does
  * not start a data session (and a bill) by itself.
+ *
+ * If NetworkManager stops before answering, or says the UUID is taken,
+ * the outcome is what it saved: once it runs again, the connection with
+ * @connection's UUID is the result if it holds the same settings; it is
+ * never added a second time. That wait lasts at most 20 seconds, and ends
+ * at once if @cancellable is cancelled.
  */
 void
 plug_broadband_add_connection_async (NMClient            *client,
@@ -107,19 +432,24 @@ plug_broadband_add_connection_async (NMClient            *client,
                                      gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
+  AddData *data;
 
   g_return_if_fail (NM_IS_CLIENT (client));
   g_return_if_fail (NM_IS_CONNECTION (connection));
 
+  data = g_new0 (AddData, 1);
+  data->client = g_object_ref (client);
+  data->connection = g_object_ref (connection);
   task = g_task_new (client, cancellable, callback, user_data);
   g_task_set_source_tag (task, plug_broadband_add_connection_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) add_data_free);
 
-  nm_client_add_connection2 (client,
-                             nm_connection_to_dbus (connection, NM_CONNECTION_SERIALIZE_ALL),
-                             NM_SETTINGS_ADD_CONNECTION2_FLAG_TO_DISK |
-                             NM_SETTINGS_ADD_CONNECTION2_FLAG_BLOCK_AUTOCONNECT,
-                             NULL, TRUE, cancellable,
-                             add_connection_cb, g_steal_pointer (&task));
+#if DEVELOPMENT_BUILD
+  if (add_pause (task))
+    return;
+#endif
+
+  add_connection_send (g_steal_pointer (&task));
 }
 
 /**

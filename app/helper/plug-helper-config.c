@@ -158,16 +158,14 @@ sync_directory (const char  *directory,
   return TRUE;
 }
 
-/* Replaces @path with @contents so that at any moment, power cuts
- * included, it holds either the old or the new bytes: a temporary file in
- * the same directory, synced, renamed over @path, and the directory synced
- * so that the rename itself is on disk. */
-static gboolean
-write_atomically (const char  *path,
-                  const char  *contents,
-                  gsize        length,
-                  mode_t       mode,
-                  GError     **error)
+/* Writes @contents, synced and with @mode, to a new temporary file in
+ * @path's folder, and returns its path; on failure nothing is left. */
+static char *
+write_temporary (const char  *path,
+                 const char  *contents,
+                 gsize        length,
+                 mode_t       mode,
+                 GError     **error)
 {
   g_autofree char *directory = g_path_get_dirname (path);
   g_autofree char *temporary_path = g_build_filename (directory, ".plugboard-helper-XXXXXX", NULL);
@@ -176,7 +174,10 @@ write_atomically (const char  *path,
 
   fd = g_mkstemp_full (temporary_path, O_WRONLY | O_CLOEXEC, mode);
   if (fd < 0)
-    return set_io_error (error, errno, "create a file in", directory);
+    {
+      set_io_error (error, errno, "create a file in", directory);
+      return NULL;
+    }
 
   while (written < length)
     {
@@ -197,12 +198,8 @@ write_atomically (const char  *path,
       fd = -1;
       goto fail;
     }
-  fd = -1;
 
-  if (rename (temporary_path, path) < 0)
-    goto fail;
-
-  return sync_directory (directory, error);
+  return g_steal_pointer (&temporary_path);
 
 fail:
   {
@@ -211,8 +208,45 @@ fail:
     if (fd >= 0)
       close (fd);
     g_unlink (temporary_path);
-    return set_io_error (error, saved_errno, "write", path);
+    set_io_error (error, saved_errno, "write", path);
+    return NULL;
   }
+}
+
+/* Renames @temporary_path over @path, and syncs the folder so that the
+ * rename itself is on disk. */
+static gboolean
+commit_temporary (const char  *temporary_path,
+                  const char  *path,
+                  GError     **error)
+{
+  g_autofree char *directory = g_path_get_dirname (path);
+
+  if (rename (temporary_path, path) < 0)
+    {
+      int saved_errno = errno;
+
+      g_unlink (temporary_path);
+      return set_io_error (error, saved_errno, "write", path);
+    }
+
+  return sync_directory (directory, error);
+}
+
+/* Replaces @path with @contents so that at any moment, power cuts
+ * included, it holds either the old or the new bytes: a temporary file in
+ * the same directory, synced, renamed over @path, and the directory synced
+ * so that the rename itself is on disk. */
+static gboolean
+write_atomically (const char  *path,
+                  const char  *contents,
+                  gsize        length,
+                  mode_t       mode,
+                  GError     **error)
+{
+  g_autofree char *temporary_path = write_temporary (path, contents, length, mode, error);
+
+  return temporary_path != NULL && commit_temporary (temporary_path, path, error);
 }
 
 static gboolean
@@ -353,33 +387,25 @@ sorted_slots (GHashTable *choices)
   return slots;
 }
 
-static gboolean
-write_choices (const char  *root_directory,
-               GHashTable  *choices,
-               GError     **error)
+static char *
+format_choices (GHashTable *choices,
+                gsize      *length)
 {
   g_autoptr(GKeyFile) key_file = g_key_file_new ();
   g_autoptr(GPtrArray) slots = sorted_slots (choices);
-  g_autofree char *path = state_path (root_directory, "choices");
-  g_autofree char *contents = NULL;
-  gsize length;
 
   for (guint i = 0; i < slots->len; i++)
     g_key_file_set_string (key_file, CHOICES_GROUP, slots->pdata[i],
                            g_hash_table_lookup (choices, slots->pdata[i]));
-  contents = g_key_file_to_data (key_file, &length, NULL);
 
-  return write_atomically (path, contents, length, 0600, error);
+  return g_key_file_to_data (key_file, length, NULL);
 }
 
-static gboolean
-write_config (const char  *root_directory,
-              GHashTable  *choices,
-              GError     **error)
+static GString *
+format_config (GHashTable *choices)
 {
-  g_autoptr(GString) contents = g_string_new (config_header);
+  GString *contents = g_string_new (config_header);
   g_autoptr(GPtrArray) slots = sorted_slots (choices);
-  g_autofree char *path = plug_helper_config_get_path (root_directory);
 
   for (guint i = 0; i < slots->len; i++)
     {
@@ -393,7 +419,47 @@ write_config (const char  *root_directory,
       g_string_append (contents, choice->lines);
     }
 
-  return write_atomically (path, contents->str, contents->len, 0644, error);
+  return contents;
+}
+
+/* Replaces the configuration and the choices together. Both are written
+ * to temporary files first and renamed into place only once both are
+ * whole: a full disk or a failed write leaves both as they were, never a
+ * configuration that the choices do not know of, and so could not be
+ * reverted. */
+static gboolean
+write_config_and_choices (const char  *root_directory,
+                          GHashTable  *choices,
+                          GError     **error)
+{
+  g_autofree char *config_path = plug_helper_config_get_path (root_directory);
+  g_autofree char *choices_path = state_path (root_directory, "choices");
+  g_autoptr(GString) config = format_config (choices);
+  g_autofree char *choices_contents = NULL;
+  g_autofree char *config_temporary = NULL;
+  g_autofree char *choices_temporary = NULL;
+  gsize choices_length;
+
+  choices_contents = format_choices (choices, &choices_length);
+  config_temporary = write_temporary (config_path, config->str, config->len, 0644, error);
+  if (config_temporary == NULL)
+    return FALSE;
+  choices_temporary = write_temporary (choices_path, choices_contents, choices_length, 0600, error);
+  if (choices_temporary == NULL)
+    {
+      g_unlink (config_temporary);
+      return FALSE;
+    }
+
+  /* The configuration first: if renaming the choices then fails, the
+   * next choice or revert still finds the saved original. */
+  if (!commit_temporary (config_temporary, config_path, error))
+    {
+      g_unlink (choices_temporary);
+      return FALSE;
+    }
+
+  return commit_temporary (choices_temporary, choices_path, error);
 }
 
 static gboolean
@@ -476,10 +542,7 @@ plug_helper_config_choose (const char  *root_directory,
     }
   g_hash_table_insert (choices, g_strdup (pci_slot), g_strdup (driver));
 
-  /* The configuration first: if writing the choices then fails, the
-   * next choice or revert still finds the saved original. */
-  return write_config (root_directory, choices, error) &&
-         write_choices (root_directory, choices, error);
+  return write_config_and_choices (root_directory, choices, error);
 }
 
 /**
@@ -513,8 +576,7 @@ plug_helper_config_revert (const char  *root_directory,
     }
 
   if (g_hash_table_size (choices) > 0)
-    return write_config (root_directory, choices, error) &&
-           write_choices (root_directory, choices, error);
+    return write_config_and_choices (root_directory, choices, error);
 
   if (!read_regular_file (original_path, &original_exists, &original, error))
     return FALSE;

@@ -835,6 +835,20 @@ parse_options (Helper   *helper,
   else
     helper->root_directory = g_steal_pointer (&root_directory);
 
+  /* A relative program would be looked up in the PATH the helper was
+   * started with, and a relative folder in its working directory: neither
+   * may choose what it runs or reads. */
+  if (helper->modules_directory != NULL && !g_path_is_absolute (helper->modules_directory))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--modules-directory takes an absolute path");
+      return FALSE;
+    }
+  if (helper->initramfs_tool != NULL && !g_path_is_absolute (helper->initramfs_tool))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--initramfs-tool takes an absolute path");
+      return FALSE;
+    }
+
   return TRUE;
 }
 
