@@ -85,6 +85,10 @@ show_page (PlugConnectionWizard *self,
   g_debug ("Wizard page: %s", page);
   gtk_stack_set_visible_child_name (self->stack, page);
   adw_window_title_set_title (self->window_title, page_title (page));
+  /* The plans are the chosen provider's: say whose. */
+  adw_window_title_set_subtitle (self->window_title,
+                                 g_str_equal (page, "plan") && self->provider != NULL
+                                 ? plug_provider_get_display_name (self->provider) : "");
   update_buttons (self);
 }
 
