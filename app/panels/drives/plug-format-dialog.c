@@ -574,14 +574,24 @@ add_fact (PlugFormatDialog *self,
   return row;
 }
 
+/* A name is data, in any script: isolated (U+2068 … U+2069), one in a
+ * right-to-left script does not reorder the words around it. */
 static char *
-describe_volume (PlugVolume *volume)
+dup_isolated (const char *name)
+{
+  return g_strconcat ("\u2068", name, "\u2069", NULL);
+}
+
+static char *
+describe_volume (PlugVolume       *volume,
+                 GtkTextDirection  direction)
 {
   g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
   g_autofree char *size_text = g_format_size (plug_volume_get_size (volume));
   g_autofree char *used_text = NULL;
   const char *label = plug_volume_get_label (volume);
   g_autofree char *quoted_label = NULL;
+  g_autofree char *line = NULL;
   guint64 used;
   guint64 free_space;
 
@@ -598,16 +608,26 @@ describe_volume (PlugVolume *volume)
     }
 
   if (label != NULL && *label != '\0')
-    quoted_label = g_strdup_printf (_("“%s”"), label);
+    {
+      g_autofree char *isolated_label = dup_isolated (label);
+
+      quoted_label = g_strdup_printf (_("“%s”"), isolated_label);
+    }
   else
-    quoted_label = g_strdup (_("no name"));
+    {
+      quoted_label = g_strdup (_("no name"));
+    }
 
   /* Translators: a volume's name, filesystem, device, size and used
    * space, such as “Photos” · FAT32 · /dev/sdb1 · 16 GB · 3.1 GB used */
-  return g_strdup_printf (_("%s · %s · %s · %s · %s"),
+  line = g_strdup_printf (_("%s · %s · %s · %s · %s"),
                           quoted_label,
                           filesystem_name != NULL ? filesystem_name : _("no filesystem"),
                           plug_volume_get_device (volume), size_text, used_text);
+
+  /* The line may start with the name, whose first letter would set the
+   * line's direction: a mark (LRM or RLM) gives it the interface's. */
+  return g_strconcat (direction == GTK_TEXT_DIR_RTL ? "\u200F" : "\u200E", line, NULL);
 }
 
 static void
@@ -651,21 +671,25 @@ fill_confirm_page (PlugFormatDialog *self)
       for (guint i = 0; i < g_list_model_get_n_items (volumes); i++)
         {
           g_autoptr(PlugVolume) each = g_list_model_get_item (volumes, i);
-          g_autofree char *description = describe_volume (each);
+          g_autofree char *description = describe_volume (each, gtk_widget_get_direction (GTK_WIDGET (self)));
 
           add_fact (self, _("Volume"), description);
         }
     }
   else
     {
-      g_autofree char *description = describe_volume (self->volume);
+      g_autofree char *description = describe_volume (self->volume, gtk_widget_get_direction (GTK_WIDGET (self)));
 
       add_fact (self, _("Volume"), description);
     }
 
   if (label != NULL && *label != '\0')
-    /* Translators: a filesystem and a name, such as “exFAT, named “Backup”” */
-    result_title = g_strdup_printf (_("%s, named “%s”"), self->type->display_name, label);
+    {
+      g_autofree char *isolated_label = dup_isolated (label);
+
+      /* Translators: a filesystem and a name, such as “exFAT, named “Backup”” */
+      result_title = g_strdup_printf (_("%s, named “%s”"), self->type->display_name, isolated_label);
+    }
   else
     /* Translators: a filesystem, such as “exFAT, without a name” */
     result_title = g_strdup_printf (_("%s, without a name"), self->type->display_name);
