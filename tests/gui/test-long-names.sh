@@ -2,13 +2,14 @@
 # test-long-names.sh: names that are data, in the Drives panel, the Rename
 # dialog and the reformat wizard's confirmation under Xvfb, as the test
 # user against the real udisksd and polkitd: a disk image whose file name
-# is about 200 characters long and holds markup, an ext4 volume named with
-# markup, an exFAT volume named in Chinese characters and an ext4 volume
-# named in Hebrew. Each is shown as the plain text it is (the app's debug
-# lines say which words; a name parsed as markup would be a warning, fatal
-# here), no window grows wider than its default or the screen, and the
-# device and size stay in view. Then the same panel and confirmation in a
-# right-to-left locale (Hebrew). Nothing is changed on any image.
+# is about 200 characters long and holds markup, an ext4 volume named
+# <b>RELU</b>&amp, an exFAT volume named in Chinese characters and an ext4
+# volume named in Hebrew. Each is shown as the plain text it is (the app's
+# debug lines say which words; both markups are malformed, so a widget
+# that parsed one would warn, which is fatal here), no window grows wider
+# than its default or the screen, and the device and size stay in view.
+# Then the same panel and confirmation in a right-to-left locale (Hebrew).
+# Nothing is changed on any image.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -42,7 +43,9 @@ RLM=$'\xe2\x80\x8f'
 # and lies on the 1280×800 screen.
 fits () {
   local geometry x y width height
-  geometry=$(xwininfo -id "$1" 2>/dev/null)
+  # Without an id, xwininfo would wait for a click.
+  [ -n "$1" ] || return 1
+  geometry=$(timeout 5 xwininfo -id "$1" 2>/dev/null)
   x=$(awk '/Absolute upper-left X/ { print $NF }' <<<"$geometry")
   y=$(awk '/Absolute upper-left Y/ { print $NF }' <<<"$geometry")
   width=$(awk '/Width:/ { print $NF }' <<<"$geometry")
@@ -51,14 +54,17 @@ fits () {
   [ -n "$width" ] && [ "$width" -le "$2" ] && [ "$height" -le "$3" ] &&
     [ "$x" -ge 0 ] && [ "$y" -ge 0 ] && [ $((x + width)) -le 1280 ] && [ $((y + height)) -le 800 ]
 }
-size_of () { echo "$(xwininfo -id "$1" | awk '/Width:/ { w = $NF } /Height:/ { h = $NF } END { print w "x" h }')"; }
+size_of () {
+  [ -n "$1" ] || { echo "no window"; return; }
+  timeout 5 xwininfo -id "$1" | awk '/Width:/ { w = $NF } /Height:/ { h = $NF } END { print w "x" h }'
+}
 no_warnings () { ! grep -E 'WARNING|CRITICAL' "$GUI_DIR/app.log"; }
 
 # About 200 characters with the test's prefix, holding markup that is not
-# even well-formed (an unclosed <b>, a bare &): a widget that parsed it
-# would warn.
+# even well-formed (an unclosed <b>, a bare &), as is the ext4 name's
+# (&amp without its semicolon): a widget that parsed either would warn.
 long_name="RELU-<b>Family & friends: photos from the summer holidays in the mountains, scanned negatives and the videos of grandmother's 90th birthday party, copied twice to be safe (2026).img"
-long_image=$(new_image "$long_name" 64M /sbin/mkfs.ext4 -q -L '<b>RELU</b>&amp;')
+long_image=$(new_image "$long_name" 64M /sbin/mkfs.ext4 -q -L '<b>RELU</b>&amp')
 cjk_image=$(new_image RELU-写真アルバム.img 64M /sbin/mkfs.exfat -L '写真 2026')
 rtl_image=$(new_image RELU-ארכיון.img 64M /sbin/mkfs.ext4 -q -L 'גיבוי 2026')
 check "the long file name is $(basename "$long_image" | tr -d '\n' | wc -m) characters, with markup in it" \
@@ -90,8 +96,8 @@ size_text=$(LANG=C.UTF-8 format_size "$size")
 diag "$size bytes is shown as “$size_text”"
 check "the panel names the long image by its whole file name, with its size and path" \
   log_has "Drive: $(basename "$long_image"): Disk Image · $size_text · $long_image"
-check "… and its volume by its name as it is: <b>RELU</b>&amp;, with its device" \
-  log_has "Volume: <b>RELU</b>&amp;: ext4 · $size_text · $long_device"
+check "… and its volume by its name as it is: <b>RELU</b>&amp, with its device" \
+  log_has "Volume: <b>RELU</b>&amp: ext4 · $size_text · $long_device"
 check "the exFAT volume is 写真 2026, with its device" log_has "Volume: 写真 2026: exFAT · $size_text · $cjk_device"
 check "the Hebrew one is גיבוי 2026, with its device" log_has "Volume: גיבוי 2026: ext4 · $size_text · $rtl_device"
 
@@ -142,7 +148,7 @@ rank=0
 for device in $(printf '%s\n' "$long_device" "$cjk_device" "$rtl_device" | sort -V); do
   rank=$((rank + 1))
   case $device in
-    "$long_device") dialogs $rank markup "$device" '<b>RELU</b>&amp;' ext4 "$long_image" ;;
+    "$long_device") dialogs $rank markup "$device" '<b>RELU</b>&amp' ext4 "$long_image" ;;
     "$cjk_device") dialogs $rank cjk "$device" '写真 2026' exFAT "$cjk_image" ;;
     "$rtl_device") dialogs $rank hebrew "$device" 'גיבוי 2026' ext4 "$rtl_image" ;;
   esac
