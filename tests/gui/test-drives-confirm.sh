@@ -37,6 +37,8 @@ log_has () {
 # The page the wizard shows now, with its default button and choices.
 last_page () { grep -oE 'Reformat wizard page: .*' "$GUI_DIR/app.log" | tail -n 1; }
 page_is () { [ "$(last_page)" = "Reformat wizard page: $1" ]; }
+# on_page NAME: the wizard shows its step NAME (purpose, name, scope, confirm).
+on_page () { last_page | grep -q "^Reformat wizard page: $1;"; }
 # format_size BYTES: the size as GLib writes it (with a no-break space).
 format_size () {
   /usr/bin/python3 -c 'import sys; from gi.repository import GLib; print(GLib.format_size(int(sys.argv[1])))' "$1"
@@ -70,6 +72,8 @@ bystander_before=$(sha256sum <"$bystander_image")
 start_xvfb
 start_drives_panel
 check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-frame"
+# The keys below count on the volume's row being there.
+wait_until 20 log_has "Volume: RELUCONF: ext4"
 
 # --- the destructive choices, then Enter at the confirmation -----------------
 
@@ -78,13 +82,17 @@ keys r
 wait_until 5 has_window '^Reformat RELUCONF$'
 wizard=$(window '^Reformat RELUCONF$')
 check "the volume's menu opens the wizard for RELUCONF" test -n "$wizard"
-sleep 0.3
+wait_until 5 on_page purpose
 check "it starts on the purpose, ext4 for a disk image, Next the default" \
   page_is "purpose; default button: _Next; choices: ext4, this volume, overwrite off, keep files off"
 # Another purpose (the next row), the name as it is, the whole drive,
 # overwritten first.
-keys Down space Return Return Down space alt+o
+keys Down space Return
+wait_until 5 on_page name
 keys Return
+wait_until 5 on_page scope
+keys Down space alt+o Return
+wait_until 5 on_page confirm
 sleep 0.5
 shoot confirm-1-destructive "$wizard"
 check "Enter shows the confirmation of the whole drive, overwritten ($(last_page))" \
@@ -112,10 +120,13 @@ keys Return r
 wait_until 5 has_window '^Reformat RELUCONF$'
 wizard=$(window '^Reformat RELUCONF$')
 check "opened again after the Cancel" test -n "$wizard"
-sleep 0.3
+wait_until 5 on_page purpose
 check "… it starts on the purpose with the default, ext4, not the choice cancelled" \
   page_is "purpose; default button: _Next; choices: ext4, this volume, overwrite off, keep files off"
-keys Return Return
+keys Return
+wait_until 5 on_page name
+keys Return
+wait_until 5 on_page scope
 sleep 0.3
 shoot confirm-3-scope-again "$wizard"
 check "… and on the scope step it is this volume only, not overwritten, as at first" \
@@ -124,7 +135,9 @@ check "… and on the scope step it is this volume only, not overwritten, as at 
 # --- keeping the files: Enter at the confirmation -------------------------------
 
 keys alt+k Return
+wait_until 5 on_page confirm
 # The plan counts the files before the destructive button may be used.
+wait_until 10 log_has "Reformat confirmation: Drive:"
 sleep 2
 shoot confirm-4-keep "$wizard"
 check "with “Keep my files”, Enter shows the confirmation, Cancel the default" \

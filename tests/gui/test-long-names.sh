@@ -58,6 +58,8 @@ size_of () {
   [ -n "$1" ] || { echo "no window"; return; }
   timeout 5 xwininfo -id "$1" | awk '/Width:/ { w = $NF } /Height:/ { h = $NF } END { print w "x" h }'
 }
+# on_page NAME: the reformat wizard shows its step NAME.
+on_page () { grep -oE 'Reformat wizard page: [a-z]+' "$GUI_DIR/app.log" | tail -n 1 | grep -qx "Reformat wizard page: $1"; }
 no_warnings () { ! grep -E 'WARNING|CRITICAL' "$GUI_DIR/app.log"; }
 
 # About 200 characters with the test's prefix, holding markup that is not
@@ -83,6 +85,10 @@ check "GTK's Hebrew translation makes its direction right-to-left" \
 start_xvfb
 start_drives_panel
 check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-frame"
+# The keys below count on the three rows being there.
+wait_until 20 log_has "Volume: גיבוי 2026:"
+wait_until 20 log_has "Volume: 写真 2026:"
+wait_until 20 log_has "Volume: <b>RELU</b>&amp:"
 sleep 0.5
 shoot long-names-1-panel
 main=$(window '^Plugboard$')
@@ -100,6 +106,17 @@ check "… and its volume by its name as it is: <b>RELU</b>&amp, with its device
   log_has "Volume: <b>RELU</b>&amp: ext4 · $size_text · $long_device"
 check "the exFAT volume is 写真 2026, with its device" log_has "Volume: 写真 2026: exFAT · $size_text · $cjk_device"
 check "the Hebrew one is גיבוי 2026, with its device" log_has "Volume: גיבוי 2026: ext4 · $size_text · $rtl_device"
+
+# to_confirmation: Enter on each step of a wizard just opened.
+to_confirmation () {
+  local page
+  for page in purpose name scope; do
+    wait_until 5 on_page $page
+    keys Return
+  done
+  wait_until 5 on_page confirm
+  sleep 0.5
+}
 
 # dialogs RANK TAG DEVICE LABEL FILESYSTEM IMAGE: Rename, then the reformat
 # wizard's confirmation, for the volume at RANK in the panel, opened from
@@ -129,8 +146,7 @@ dialogs () {
   wizard=$(window "^Reformat $label\$")
   check "the wizard opens for “$label”" test -n "$wizard"
   # ext4, the name as it is, this volume: the confirmation.
-  keys Return Return Return
-  sleep 0.5
+  to_confirmation
   shoot "long-names-confirm-$tag" "$wizard"
   check "… the confirmation stays at its default size on the screen ($(size_of "$wizard"))" fits "$wizard" 560 640
   check "… naming the drive by its file name, with device and size" \
@@ -169,6 +185,7 @@ localedef -i en_US -f UTF-8 "$GUI_DIR/locale/en_US.UTF-8" 2>/dev/null
 chmod -R a+rX "$GUI_DIR/locale"
 check "an en_US.UTF-8 locale was built for the test" test -f "$GUI_DIR/locale/en_US.UTF-8/LC_CTYPE"
 GUI_LANG=en_US.UTF-8 GUI_LANGUAGE=he LOCPATH=$GUI_DIR/locale start_drives_panel
+wait_until 20 log_has "Volume: גיבוי 2026:"
 size_text=$(LANG=en_US.UTF-8 LANGUAGE=he LOCPATH=$GUI_DIR/locale format_size "$size" | LC_ALL=C sed -e 's/\xe2\x80\x8e//g' -e 's/\xe2\x80\x8f//g')
 diag "right to left, $size bytes is shown as “$size_text”"
 sleep 0.5
@@ -187,8 +204,7 @@ keys r
 wait_until 5 has_window '^Reformat גיבוי 2026$'
 wizard=$(window '^Reformat גיבוי 2026$')
 check "… the wizard opens for גיבוי 2026" test -n "$wizard"
-keys Return Return Return
-sleep 0.5
+to_confirmation
 shoot long-names-rtl-2-confirm "$wizard"
 check "… its confirmation fits the screen too ($(size_of "$wizard"))" fits "$wizard" 560 640
 check "… naming the drive, device and size" \
