@@ -8,7 +8,8 @@
 # app's debug lines say which words). Opened again after that Cancel, the
 # wizard starts from the default choices, not the destructive ones. With
 # "Keep my files" on, Enter at the confirmation cancels as well, and no
-# copy is made. The destructive button is never the default.
+# copy is made; and so it does with the focus on the list of what will be
+# lost. The destructive button is never the default.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -150,6 +151,30 @@ check "Enter there closes the wizard too" no_window '^Reformat RELUCONF$'
 sleep 1
 check "… and changed nothing" test "$(state)" = "$before"
 check "… and copied no file to the computer" no_copy
+
+# --- the focus moved onto the list of what will be lost ------------------------
+
+keys Return r
+wait_until 5 has_window '^Reformat RELUCONF$'
+wizard=$(window '^Reformat RELUCONF$')
+for page in purpose name scope; do
+  wait_until 5 on_page $page
+  keys Return
+done
+wait_until 5 on_page confirm
+check "opened a third time, Enter on each step reaches the confirmation" on_page confirm
+sleep 0.5
+# A click on the volume's row, as a person reading it might.
+xdotool mousemove --window "$wizard" 280 260 click 1 mousemove 850 600
+sleep 0.3
+shoot confirm-5-row-focused "$wizard"
+keys Return
+wait_until 5 no_window '^Reformat RELUCONF$'
+check "with the focus on the list of what will be lost, Enter is the default's, Cancel: the wizard closes" \
+  no_window '^Reformat RELUCONF$'
+check "… and it never started: no progress step" eval '! grep -q "Reformat wizard page: progress" "$GUI_DIR/app.log"'
+sleep 1
+check "… and nothing changed" test "$(state)" = "$before"
 
 check "no page had the destructive button as its default" \
   eval '! grep -E "default button: _(Erase and Reformat|Reformat)" "$GUI_DIR/app.log"'
