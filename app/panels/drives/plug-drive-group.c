@@ -94,6 +94,7 @@ update (PlugDriveGroup *self)
   escaped_description = g_markup_escape_text (description, -1);
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self), escaped_name);
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self), escaped_description);
+  g_debug ("Drive: %s: %s", name, description);
 }
 
 static void

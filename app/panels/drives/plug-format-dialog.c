@@ -562,6 +562,9 @@ add_fact (PlugFormatDialog *self,
 {
   GtkWidget *row = adw_action_row_new ();
 
+  /* The words shown, for the gui tests (G_MESSAGES_DEBUG). */
+  g_debug ("Reformat confirmation: %s: %s", title, value);
+
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), value);
@@ -571,14 +574,24 @@ add_fact (PlugFormatDialog *self,
   return row;
 }
 
+/* A name is data, in any script: isolated (U+2068 … U+2069), one in a
+ * right-to-left script does not reorder the words around it. */
 static char *
-describe_volume (PlugVolume *volume)
+dup_isolated (const char *name)
+{
+  return g_strconcat ("\u2068", name, "\u2069", NULL);
+}
+
+static char *
+describe_volume (PlugVolume       *volume,
+                 GtkTextDirection  direction)
 {
   g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
   g_autofree char *size_text = g_format_size (plug_volume_get_size (volume));
   g_autofree char *used_text = NULL;
   const char *label = plug_volume_get_label (volume);
   g_autofree char *quoted_label = NULL;
+  g_autofree char *line = NULL;
   guint64 used;
   guint64 free_space;
 
@@ -595,16 +608,26 @@ describe_volume (PlugVolume *volume)
     }
 
   if (label != NULL && *label != '\0')
-    quoted_label = g_strdup_printf (_("“%s”"), label);
+    {
+      g_autofree char *isolated_label = dup_isolated (label);
+
+      quoted_label = g_strdup_printf (_("“%s”"), isolated_label);
+    }
   else
-    quoted_label = g_strdup (_("no name"));
+    {
+      quoted_label = g_strdup (_("no name"));
+    }
 
   /* Translators: a volume's name, filesystem, device, size and used
    * space, such as “Photos” · FAT32 · /dev/sdb1 · 16 GB · 3.1 GB used */
-  return g_strdup_printf (_("%s · %s · %s · %s · %s"),
+  line = g_strdup_printf (_("%s · %s · %s · %s · %s"),
                           quoted_label,
                           filesystem_name != NULL ? filesystem_name : _("no filesystem"),
                           plug_volume_get_device (volume), size_text, used_text);
+
+  /* The line may start with the name, whose first letter would set the
+   * line's direction: a mark (LRM or RLM) gives it the interface's. */
+  return g_strconcat (direction == GTK_TEXT_DIR_RTL ? "\u200F" : "\u200E", line, NULL);
 }
 
 static void
@@ -648,21 +671,25 @@ fill_confirm_page (PlugFormatDialog *self)
       for (guint i = 0; i < g_list_model_get_n_items (volumes); i++)
         {
           g_autoptr(PlugVolume) each = g_list_model_get_item (volumes, i);
-          g_autofree char *description = describe_volume (each);
+          g_autofree char *description = describe_volume (each, gtk_widget_get_direction (GTK_WIDGET (self)));
 
           add_fact (self, _("Volume"), description);
         }
     }
   else
     {
-      g_autofree char *description = describe_volume (self->volume);
+      g_autofree char *description = describe_volume (self->volume, gtk_widget_get_direction (GTK_WIDGET (self)));
 
       add_fact (self, _("Volume"), description);
     }
 
   if (label != NULL && *label != '\0')
-    /* Translators: a filesystem and a name, such as “exFAT, named “Backup”” */
-    result_title = g_strdup_printf (_("%s, named “%s”"), self->type->display_name, label);
+    {
+      g_autofree char *isolated_label = dup_isolated (label);
+
+      /* Translators: a filesystem and a name, such as “exFAT, named “Backup”” */
+      result_title = g_strdup_printf (_("%s, named “%s”"), self->type->display_name, isolated_label);
+    }
   else
     /* Translators: a filesystem, such as “exFAT, without a name” */
     result_title = g_strdup_printf (_("%s, without a name"), self->type->display_name);
@@ -675,6 +702,8 @@ fill_confirm_page (PlugFormatDialog *self)
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->result_row), result_title);
   adw_action_row_set_subtitle (self->result_row, result_subtitle);
+  g_debug ("Reformat confirmation: %s: %s · %s",
+           adw_preferences_group_get_title (self->lost_group), result_title, result_subtitle);
 
   /* The group's title says whether it is the volume or the drive; a
    * longer label would squeeze the window's title. */
@@ -890,6 +919,15 @@ show_page (PlugFormatDialog *self,
   gtk_stack_set_visible_child_name (self->stack, page_names[page]);
   update_buttons (self);
   focus_page (self);
+
+  /* Which choices a page starts with, and what Enter presses there. */
+  g_debug ("Reformat wizard page: %s; default button: %s; choices: %s, %s, overwrite %s, keep files %s",
+           page_names[page],
+           gtk_button_get_label (GTK_BUTTON (gtk_window_get_default_widget (GTK_WINDOW (self)))),
+           self->type != NULL ? self->type->id : "none",
+           is_whole_drive (self) ? "whole drive" : "this volume",
+           gtk_switch_get_active (self->erase_switch) ? "on" : "off",
+           gtk_switch_get_active (self->keep_switch) ? "on" : "off");
 }
 
 static void
@@ -1451,6 +1489,7 @@ plug_format_dialog_new (UDisksClient *client,
   title = g_strdup_printf (_("Reformat %s"), volume_name);
   adw_window_title_set_title (self->window_title, title);
   gtk_window_set_title (GTK_WINDOW (self), title);
+  g_debug ("Reformat wizard: %s", title);
 
   plug_label_editor_set_client (self->label_editor, client, plug_volume_get_object_path (volume));
   build_purpose_rows (self);

@@ -315,6 +315,8 @@ plug_rename_dialog_new (UDisksClient *client,
   PlugRenameDialog *self;
   g_autofree char *volume_name = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *volume_size = NULL;
+  g_autofree char *subtitle = NULL;
   g_autofree char *filesystem_name = NULL;
   g_autofree char *description = NULL;
   const char *filesystem;
@@ -332,7 +334,11 @@ plug_rename_dialog_new (UDisksClient *client,
   /* Translators: the window's title; %s is a volume's name */
   title = g_strdup_printf (_("Rename %s"), volume_name);
   adw_window_title_set_title (self->window_title, title);
-  adw_window_title_set_subtitle (self->window_title, plug_volume_get_device (volume));
+  volume_size = g_format_size (plug_volume_get_size (volume));
+  /* Translators: the window's subtitle: a volume's device and size, such
+   * as “/dev/sdb1 · 16.0 GB” */
+  subtitle = g_strdup_printf (_("%s · %s"), plug_volume_get_device (volume), volume_size);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
   gtk_window_set_title (GTK_WINDOW (self), title);
 
   filesystem = plug_volume_get_filesystem (volume);
@@ -371,6 +377,7 @@ plug_rename_dialog_new (UDisksClient *client,
 
   update_buttons (self);
   plug_label_editor_grab_focus (self->label_editor);
+  g_debug ("Rename dialog: %s: %s: “%s”", title, subtitle, plug_label_editor_get_text (self->label_editor));
 
   return GTK_WIDGET (self);
 }
