@@ -146,7 +146,9 @@ log_rows_cb (gpointer user_data)
 /* Tests read what the panel shows from the debug log. Rows update in
  * place as udisks reports changes (a probed filesystem, a mount), so the
  * rows are logged after every change, once the drive list has caught up:
- * its rescan runs at a higher priority. */
+ * its rescan is an idle of the same priority, scheduled first. Not a
+ * lower priority: a busy main loop (the sanitizers, a loaded machine)
+ * would put the line off for as long as it stays busy. */
 static void
 schedule_log_rows (PlugDrivesPanel *self)
 {
@@ -154,7 +156,7 @@ schedule_log_rows (PlugDrivesPanel *self)
       g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
     return;
 
-  self->log_rows_source_id = g_idle_add_full (G_PRIORITY_LOW, log_rows_cb, self, NULL);
+  self->log_rows_source_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, log_rows_cb, self, NULL);
   g_source_set_name_by_id (self->log_rows_source_id, "[plugboard] log drive rows");
 }
 
