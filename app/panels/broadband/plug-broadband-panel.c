@@ -196,7 +196,7 @@ schedule_log_modems (PlugBroadbandPanel *self)
       g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
     return;
 
-  self->log_modems_source_id = g_idle_add_full (G_PRIORITY_LOW, log_modems_cb, self, NULL);
+  self->log_modems_source_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, log_modems_cb, self, NULL);
   g_source_set_name_by_id (self->log_modems_source_id, "[plugboard] log modems");
 }
 
