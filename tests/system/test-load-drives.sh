@@ -310,6 +310,11 @@ screenshot "$shots/load-drives-end.png"
 
 # Quit as a person would (app.quit, Ctrl+Q's action), and wait for the
 # exit status: the sanitizers report leaks when the process ends.
+for pid in $(descendants "$app_pid"); do
+  [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = plugboard ] &&
+    diag "the app used $(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / hz }' "/proc/$pid/stat") s of CPU"
+done
+
 gui_command gapplication action "$application_id" quit
 quit_deadline=$(($(date +%s) + 60))
 while app_alive && [ "$(date +%s)" -lt $quit_deadline ]; do sleep 0.1; done
