@@ -1,0 +1,199 @@
+#!/bin/bash
+# test-load-modems.sh: scripted modems plugged and unplugged 20 times
+# while the Mobile Broadband panel is open: GSM and CDMA, sometimes two at
+# once, sometimes unplugged again before ModemManager finished probing
+# them. Afterwards the panel shows exactly the modems ModemManager and
+# NetworkManager have, the app still answers, quits cleanly with exit
+# status 0, and (in the sanitizer build) its log holds no AddressSanitizer,
+# LeakSanitizer or UndefinedBehaviorSanitizer report.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Plugging is the harness's modem-add (a scripted AT modem handed to
+# ModemManager's test interface); unplugging is modems-remove, which
+# restarts ModemManager without them, as with hardware that went away.
+# What the panel shows is read from the debug line it logs after every
+# change ("Broadband panel shows …", G_MESSAGES_DEBUG=plugboard-broadband).
+
+. "$(dirname "$0")/lib.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+
+PLUGBOARD=$PLUG_BUILD_DIR/app/shell/plugboard
+application_id=$(basename "$(ls "$PLUG_BUILD_DIR"/data/*.desktop)" .desktop)
+export G_MESSAGES_DEBUG=plugboard-broadband
+ROUNDS=20
+shots=$PLUG_BUILD_DIR/screenshots
+mkdir -p "$shots"
+
+cleanup () {
+  stop_gui
+  [ -f "$GUI_DIR/app.log" ] && cp "$GUI_DIR/app.log" "$shots/load-modems.app.log"
+  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
+  "$PLUG_STACK" mm-start "$PLUG_STACK_DIR" >/dev/null 2>&1
+  gui_cleanup
+}
+trap cleanup EXIT
+"$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+
+started=$(date +%s.%N)
+
+# The truth: interface → family of every modem plugged in now.
+declare -A plugged=()
+
+plug () {
+  "$PLUG_STACK" modem-add "$PLUG_STACK_DIR" "$1" "$2" || diag "plugging $1 failed"
+  plugged[$1]=$2
+}
+unplug_all () {
+  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" || diag "unplugging failed"
+  plugged=()
+}
+
+# What ModemManager has: its modem objects.
+mm_paths () {
+  as_tester gdbus call --system -d org.freedesktop.ModemManager1 -o /org/freedesktop/ModemManager1 \
+    -m org.freedesktop.DBus.ObjectManager.GetManagedObjects 2>/dev/null |
+    grep -oE "'/org/freedesktop/ModemManager1/Modem/[0-9]+'" | tr -d "'" | sort -u
+}
+mm_count_is () { [ "$(mm_paths | grep -c .)" = "$1" ]; }
+
+# The same one-line form the panel logs, from plugboardctl's JSON.
+MODEMS_JQ='"\(length) modems" + (if length > 0 then ": " +
+  (map("\(.interface) \(.family) \(.modem_path // "-")") | join(" | ")) else "" end)'
+panel_modems () { grep -o 'Broadband panel shows .*' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f4-; }
+
+# converged: the panel shows what plugboardctl lists; that is every modem
+# plugged in, of its family, each one of ModemManager's objects.
+converged () {
+  local json interface
+  json=$(as_tester "$PLUGBOARDCTL" broadband devices --json) || return 1
+  listed=$(jq -r "$MODEMS_JQ" <<<"$json")
+  panel=$(panel_modems)
+  expected=$(for interface in "${!plugged[@]}"; do echo "$interface ${plugged[$interface]}"; done | sort | tr '\n' ' ')
+  listed_families=$(jq -r '.[] | "\(.interface) \(.family)"' <<<"$json" | sort | tr '\n' ' ')
+  listed_paths=$(jq -r '.[].modem_path' <<<"$json" | sort | tr '\n' ' ')
+  mm=$(mm_paths | tr '\n' ' ')
+  [ "$panel" = "$listed" ] && [ "$listed_families" = "$expected" ] && [ "$listed_paths" = "$mm" ] && return 0
+  last_mismatch="panel: $panel; plugboardctl: $listed; plugged: $expected; ModemManager's: $mm"
+  return 1
+}
+explain_convergence () {
+  diag "plugged:         $expected" "listed:          $listed_families" \
+       "listed paths:    $listed_paths" "ModemManager's:  $mm" "panel:  $panel" "plugboardctl: $listed"
+}
+
+app_alive () { kill -0 "$app_pid" 2>/dev/null; }
+
+# wait_for SECONDS COMMAND…: like wait_until, but by the clock: a check
+# that runs plugboardctl takes a while under AddressSanitizer. Gives up at
+# once when the app is gone.
+wait_for () {
+  local deadline=$(($(date +%s) + $1)); shift
+  until "$@" >/dev/null 2>&1; do
+    [ "$(date +%s)" -lt $deadline ] && app_alive || return 1
+    sleep 0.2
+  done
+}
+
+# --- the app ----------------------------------------------------------------
+
+# ModemManager restarted twice in quick succession makes GLib's object
+# manager client (MMManager is one) warn: when the name's owner comes
+# back it asks it for its objects, synchronously, and the owner may be
+# gone again by then ("Error calling GetManagedObjects() when name owner
+# … came back"). The warning is GLib's, about a race it loses by design,
+# and the client recovers when the next owner comes; under
+# fatal-warnings it would abort the app. So here warnings are not fatal
+# but counted: any other one fails the test below.
+GLIB_RACE='GLib-GIO-WARNING \*\*: [0-9:.]+: Error calling GetManagedObjects\(\) when name owner [^ ]+ for name org.freedesktop.ModemManager1 came back: '
+
+start_xvfb
+start_session_bus
+G_DEBUG=gc-friendly,fatal-criticals run_gui "$PLUGBOARD" --panel=broadband
+wait_first_frame 60
+check "the app draws its window on the Mobile Broadband panel" test -s "$GUI_DIR/first-frame"
+wait_for 30 grep -q 'Broadband panel shows' "$GUI_DIR/app.log"
+check "the panel logs its modems" grep -q 'Broadband panel shows' "$GUI_DIR/app.log"
+wait_for 30 converged
+check "before the replugs it shows no modem, as ModemManager has none" converged || explain_convergence
+
+# --- the replugs ------------------------------------------------------------
+
+# Round N plugs a GSM modem, a CDMA modem every third round, both every
+# fourth. Rounds 2, 6, 10… unplug it again at once, while ModemManager is
+# still probing it; the others wait until ModemManager has the modems,
+# every eighth until they are registered too.
+registered () {
+  local path
+  for path in $(mm_paths); do
+    as_tester mmcli -m "$path" -K 2>/dev/null | grep -qE '^modem.generic.state +: registered$' || return 1
+  done
+}
+for round in $(seq $ROUNDS); do
+  if [ $((round % 4)) = 0 ]; then
+    plug ttyLOADG gsm
+    plug ttyLOADC cdma
+  elif [ $((round % 3)) = 0 ]; then
+    plug ttyLOADC cdma
+  else
+    plug ttyLOADG gsm
+  fi
+  if [ $((round % 4)) != 2 ]; then
+    wait_for 20 mm_count_is ${#plugged[@]} || diag "round $round: ModemManager did not list ${#plugged[@]} modems"
+    [ $((round % 8)) = 0 ] && { wait_for 20 registered || diag "round $round: not registered"; }
+  fi
+  if [ $round = $((ROUNDS / 2 + 1)) ]; then
+    check "after $round plugs the app is running" app_alive
+    wait_for 30 converged
+    check "and its panel shows the modems ModemManager has (${!plugged[*]})" converged || explain_convergence
+  fi
+  diag "round $round: ${!plugged[*]} at $(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }')"
+  app_alive || break
+  # The last round's modems stay.
+  [ $round = $ROUNDS ] || unplug_all
+done
+churned=$(date +%s.%N)
+last_mismatch=
+
+# --- afterwards ---------------------------------------------------------------
+
+check "the last round left two modems plugged in (${!plugged[*]})" test ${#plugged[@]} = 2
+check "the app survived the replugs" app_alive
+wait_for 30 converged
+check "the panel shows exactly the modems ModemManager has, GSM and CDMA" converged
+converged || explain_convergence
+check "… which is what plugboardctl lists ($listed)" test "$panel" = "$listed"
+converged_at=$(date +%s.%N)
+diag "$(awk -v a="$started" -v b="$churned" -v c="$converged_at" 'BEGIN { printf "start and replugs: %.1f s, converged %.1f s later", b - a, c - b }')"
+[ -n "$last_mismatch" ] && diag "before that: $last_mismatch"
+
+gui_command "$PLUGBOARD" --panel=broadband
+check "a second instance is handed over to the running app (exit $?)" test $? = 0
+check "which is still running" app_alive
+screenshot "$shots/load-modems-end.png"
+
+for pid in $(descendants "$app_pid"); do
+  [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = plugboard ] &&
+    diag "the app used $(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / hz }' "/proc/$pid/stat") s of CPU"
+done
+
+gui_command gapplication action "$application_id" quit
+quit_deadline=$(($(date +%s) + 60))
+while app_alive && [ "$(date +%s)" -lt $quit_deadline ]; do sleep 0.1; done
+check "app.quit ends the app" sh -c "! kill -0 $app_pid 2>/dev/null"
+wait "$app_pid"
+status=$?
+app_pid=
+check "it exits with status 0 ($status)" test $status = 0
+for report in "ERROR: AddressSanitizer" "ERROR: LeakSanitizer" "runtime error:"; do
+  check "its log has no “$report”" sh -c "! grep -qF '$report' '$GUI_DIR/app.log'"
+done
+if grep -q 'ERROR: \|runtime error:' "$GUI_DIR/app.log"; then
+  grep -B2 -A40 'ERROR: \|runtime error:' "$GUI_DIR/app.log" | head -n 120 | sed 's/^/# /' >&2
+fi
+other_warnings () { grep -E -- '-(WARNING|CRITICAL)' "$GUI_DIR/app.log" | grep -vE "$GLIB_RACE"; }
+check "no warning or critical was logged ($(grep -cE "$GLIB_RACE" "$GUI_DIR/app.log") times GLib's GetManagedObjects race)" \
+  test -z "$(other_warnings)"
+
+finish
