@@ -14,6 +14,7 @@
 #include "plug-broadband-operation.h"
 
 #include "plug-connection-row.h"
+#include "plug-tooltip-names.h"
 
 /*
  * A connection is an expander row: its name, APN (or number) and
@@ -516,31 +517,11 @@ plug_connection_row_class_init (PlugConnectionRowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, delete_clicked_cb);
 }
 
-/* name_peek_button: libadwaita 1.2's password row has a button that shows
- * the password, with a tooltip but no accessible name; GTK 4.8 does not
- * fall back on the tooltip, so a screen reader would say only “toggle
- * button”. Its tooltip is already in the user's language. */
-static void
-name_peek_button (GtkWidget *widget)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_BUTTON (child) && gtk_widget_get_tooltip_text (child) != NULL)
-        gtk_accessible_update_property (GTK_ACCESSIBLE (child),
-                                        GTK_ACCESSIBLE_PROPERTY_LABEL, gtk_widget_get_tooltip_text (child),
-                                        -1);
-      else
-        name_peek_button (child);
-    }
-}
-
 static void
 plug_connection_row_init (PlugConnectionRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  name_peek_button (GTK_WIDGET (self->password_row));
+  plug_tooltip_names_apply (GTK_WIDGET (self->password_row));
 
   self->cancellable = g_cancellable_new ();
 }
