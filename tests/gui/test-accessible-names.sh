@@ -5,7 +5,7 @@
 # modems and made-up GPUs. Reached with the keyboard alone, each panel,
 # each page of the two wizards, the main menu and a volume's menu are read
 # over AT-SPI (tests/gui/a11y-walk.py): every control shown must have a
-# name. The Reformat wizard is then finished with key presses only, and
+# name; last, a third modem with a locked SIM. The Reformat wizard is then finished with key presses only, and
 # blkid reads the result. Screenshots in $PLUG_BUILD_DIR/screenshots
 # (a11y-*.png).
 #
@@ -167,6 +167,24 @@ keys Escape
 wait_until 5 wizard_closed
 check "Escape closes the wizard, and nothing was added" test "$(keyfile_count)" = 1
 
+# Again, for a provider that is not listed: the plan step then asks for
+# the settings, a password among them.
+keys alt+a
+wait_until 20 page_is device
+wizard=$(window '^Add Mobile Broadband Connection$')
+keys Down Return
+wait_until 10 page_is country
+keys Return
+wait_until 10 page_is provider
+xdotool type --delay 40 'no such provider'
+keys Return
+wait_until 10 page_is plan
+shoot a11y-2-wizard-plan-manual "$wizard"
+names "Add Connection wizard, plan step with the settings typed in" 6 \
+  --window "Add Mobile Broadband Connection" --xid "$wizard"
+keys Escape
+wait_until 5 wizard_closed
+
 # --- the main menu -------------------------------------------------------------
 
 keys F10
@@ -234,6 +252,18 @@ keys space
 sleep 2
 shoot a11y-8-graphics "$main"
 names "Graphics panel" 4 --window Plugboard --xid "$main"
+
+# --- a locked SIM, back on Mobile Broadband -----------------------------------
+
+plug ttyA11Y2 gsm --pin 1234
+wait_until 30 modem_is ttyA11Y2 '.sim.retries["sim-pin"]' 3
+check "Tab reaches the Mobile Broadband tab of the view switcher" tab_to 'page tab “Mobile Broadband”' Plugboard
+keys space
+wait_until 20 log_has "SIM unlock row: Enter the SIM’s PIN to use the modem"
+sleep 1
+shoot a11y-9-broadband-locked-sim "$main"
+check "the panel offers to unlock the third modem's SIM" log_has "SIM unlock row: Enter the SIM’s PIN to use the modem"
+names "Mobile Broadband panel with a locked SIM" 20 --window Plugboard --xid "$main"
 
 mount_point=$(findmnt -n -o TARGET --source "$fat_device")
 [ -n "$mount_point" ] && as_tester udisksctl unmount --no-user-interaction -b "$fat_device" >/dev/null
