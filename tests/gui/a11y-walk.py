@@ -40,15 +40,16 @@ Role = Atspi.Role
 State = Atspi.StateType
 
 # What a person can act on: buttons, check boxes, switches (GTK gives them
-# the toggle button role), text fields, menu items, links.
+# the toggle button role), text fields, menu items, links, the view
+# switcher's tabs.
 CONTROL_ROLES = {
-    Role.PUSH_BUTTON, Role.PUSH_BUTTON_MENU, Role.TOGGLE_BUTTON,
+    Role.PUSH_BUTTON, Role.PUSH_BUTTON_MENU, Role.TOGGLE_BUTTON, Role.PAGE_TAB,
     Role.CHECK_BOX, Role.RADIO_BUTTON, Role.ENTRY, Role.PASSWORD_TEXT,
     Role.SPIN_BUTTON, Role.COMBO_BOX, Role.MENU_ITEM, Role.CHECK_MENU_ITEM,
     Role.RADIO_MENU_ITEM, Role.LINK, Role.SLIDER,
 }
 # Text is a control only where it can be typed into; a list item only
-# where it can take the focus (rows that only show something cannot).
+# where it can take the focus (in GTK 4.8 every list box row can).
 EDITABLE_ROLES = {Role.TEXT}
 FOCUSABLE_ROLES = {Role.LIST_ITEM, Role.TREE_ITEM, Role.TABLE_CELL}
 
@@ -146,8 +147,8 @@ class Node:
         self.children = []
         self.role = role_name(accessible)
         self.name = accessible_name(accessible)
-        # A GtkStackPage stands between a GtkStack and its pages, and has
-        # no place on screen of its own.
+        # Where it is, at each reading; None for a GtkStackPage, which
+        # stands between a GtkStack and a page without a place of its own.
         self.boxes = [extents(accessible)]
 
     def label(self):
