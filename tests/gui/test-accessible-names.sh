@@ -5,9 +5,9 @@
 # modems and made-up GPUs. Reached with the keyboard alone, each panel,
 # each page of the two wizards, the main menu and a volume's menu are read
 # over AT-SPI (tests/gui/a11y-walk.py): every control shown must have a
-# name; last, a third modem with a locked SIM. The Reformat wizard is then finished with key presses only, and
-# blkid reads the result. Screenshots in $PLUG_BUILD_DIR/screenshots
-# (a11y-*.png).
+# name. The Reformat wizard is finished with key presses only, and blkid
+# reads the result; last, a third modem with a locked SIM is read too.
+# Screenshots in $PLUG_BUILD_DIR/screenshots (a11y-*.png).
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
