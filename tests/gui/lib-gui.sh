@@ -78,14 +78,13 @@ gui_wrapper=()
 # run_gui PROGRAM ARGS…: start PROGRAM in the background with a session bus
 # of its own, a fixed renderer, and the first-frame report in
 # $GUI_DIR/first-frame. Sets app_pid (the session bus's; killing it ends
-# the app too).
+# the app too). Accessibility is off unless GUI_A11Y=1: then the app
+# speaks AT-SPI on the session bus's accessibility bus.
 run_gui () {
   local user_prefix=()
   local environment=(
     DISPLAY="$DISPLAY"
     GSK_RENDERER=cairo
-    GTK_A11Y=none
-    NO_AT_BRIDGE=1
     LANG="${GUI_LANG:-C.UTF-8}"
     LANGUAGE="${GUI_LANGUAGE:-}"
     GSETTINGS_BACKEND="${GUI_GSETTINGS_BACKEND:-memory}"
@@ -97,6 +96,9 @@ run_gui () {
     HOME="$GUI_DIR/home"
     PATH=/usr/bin:/bin
   )
+  if [ "${GUI_A11Y:-0}" != 1 ]; then
+    environment+=(GTK_A11Y=none NO_AT_BRIDGE=1)
+  fi
   local name
   for name in ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_DEBUG G_MESSAGES_DEBUG PLUG_PROVIDER_DATABASE \
               PLUG_TEST_KEEP_FILES_PAUSE_FILE LOCPATH; do

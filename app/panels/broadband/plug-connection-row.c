@@ -14,6 +14,7 @@
 #include "plug-broadband-operation.h"
 
 #include "plug-connection-row.h"
+#include "plug-tooltip-names.h"
 
 /*
  * A connection is an expander row: its name, APN (or number) and
@@ -199,6 +200,12 @@ update_settings (PlugConnectionRow *self)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), escaped_name);
   escaped_subtitle = g_markup_escape_text (subtitle, -1);
   adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), escaped_subtitle);
+  /* The expander row takes the focus itself, but libadwaita 1.2 gives it
+   * no name: only the header row inside it has the title. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, connection_name (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle,
+                                  -1);
 
   gtk_widget_set_visible (GTK_WIDGET (self->apn_row), gsm_family);
   gtk_widget_set_visible (GTK_WIDGET (self->network_id_row), gsm_family);
@@ -514,6 +521,7 @@ static void
 plug_connection_row_init (PlugConnectionRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  plug_tooltip_names_apply (GTK_WIDGET (self->password_row));
 
   self->cancellable = g_cancellable_new ();
 }

@@ -13,6 +13,7 @@
 #include "plug-broadband-operation.h"
 
 #include "plug-connection-wizard-private.h"
+#include "plug-tooltip-names.h"
 
 /*
  * The steps, each a page of the stack: the modem (skipped when there is
@@ -617,6 +618,7 @@ static void
 plug_connection_wizard_init (PlugConnectionWizard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  plug_tooltip_names_apply (GTK_WIDGET (self->password_row));
 
   self->cancellable = g_cancellable_new ();
   self->history = g_ptr_array_new_with_free_func (g_free);

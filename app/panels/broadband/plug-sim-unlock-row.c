@@ -14,6 +14,7 @@
 #include "plug-broadband-operation.h"
 
 #include "plug-sim-unlock-row.h"
+#include "plug-tooltip-names.h"
 
 /*
  * Shown under a modem whose SIM waits for its PIN or, once blocked, its
@@ -223,6 +224,7 @@ static void
 plug_sim_unlock_row_init (PlugSimUnlockRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  plug_tooltip_names_apply (GTK_WIDGET (self));
 
   self->cancellable = g_cancellable_new ();
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);

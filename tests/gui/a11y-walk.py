@@ -1,0 +1,386 @@
+#!/usr/bin/python3
+# a11y-walk.py: what a screen reader finds in Plugboard, read over AT-SPI.
+# Used by test-accessible-names.sh; runs on the app's session bus.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage:
+#   a11y-walk.py wait-app SECONDS
+#       wait until the app is on the accessibility bus; on failure, say
+#       which applications are there
+#   a11y-walk.py check [--window TITLE] [--within ROLE] [--xid XID]
+#       every control a person can act on that is shown has a name;
+#       prints "controls N", a line for each, then "offender …" lines
+#   a11y-walk.py dump [--window TITLE] [--within ROLE] [--xid XID]
+#       the shown objects, for the test log
+#   a11y-walk.py focused [--window TITLE]
+#       the role and name of what has the keyboard focus
+#   a11y-walk.py query [--window TITLE] --checked LABEL
+#       exits 0 when LABEL ("check box “…”", or its start) is checked
+#
+# --xid is the X window that --window is: it is resized while the tree is
+# read, to tell the shown page of a stack from the others (see showing()).
+
+import argparse
+import re
+import subprocess
+import sys
+import time
+
+import gi
+
+gi.require_version('Atspi', '2.0')
+from gi.repository import Atspi, GLib  # noqa: E402
+
+APP_NAME = 'plugboard'
+TYPE_NAME = re.compile(r'^(Gtk|Adw|Plug)[A-Z][A-Za-z]*$')
+
+Role = Atspi.Role
+State = Atspi.StateType
+
+# What a person can act on: buttons, check boxes, switches (GTK gives them
+# the toggle button role), text fields, menu items, links, the view
+# switcher's tabs.
+CONTROL_ROLES = {
+    Role.PUSH_BUTTON, Role.PUSH_BUTTON_MENU, Role.TOGGLE_BUTTON, Role.PAGE_TAB,
+    Role.CHECK_BOX, Role.RADIO_BUTTON, Role.ENTRY, Role.PASSWORD_TEXT,
+    Role.SPIN_BUTTON, Role.COMBO_BOX, Role.MENU_ITEM, Role.CHECK_MENU_ITEM,
+    Role.RADIO_MENU_ITEM, Role.LINK, Role.SLIDER,
+}
+# Text is a control only where it can be typed into; a list item only
+# where it can take the focus (in GTK 4.8 every list box row can).
+EDITABLE_ROLES = {Role.TEXT}
+FOCUSABLE_ROLES = {Role.LIST_ITEM, Role.TREE_ITEM, Role.TABLE_CELL}
+
+# A broken app must not hang the test: each call waits 5 s at most.
+CALL_TIMEOUT_MS = 5000
+
+
+def role_name(accessible):
+    return safe(accessible.get_role_name, '') or str(safe(accessible.get_role))
+
+
+def safe(call, default=None):
+    try:
+        return call()
+    except GLib.Error:
+        return default
+
+
+def has_state(accessible, state):
+    state_set = safe(accessible.get_state_set)
+    return state_set is not None and state_set.contains(state)
+
+
+def children(accessible):
+    count = safe(accessible.get_child_count, 0) or 0
+    for index in range(count):
+        child = safe(lambda: accessible.get_child_at_index(index))
+        if child is not None:
+            yield child
+
+
+def own_name(accessible):
+    """The accessible's Name, without GTK 4.8's stand-in: where a widget
+    has no name, it gives the name of its type ("GtkMenuButton"), which
+    tells a person nothing."""
+    name = (safe(accessible.get_name, '') or '').strip()
+    return '' if TYPE_NAME.match(name) else name
+
+
+def labelled_by_names(accessible):
+    names = []
+    for relation in safe(accessible.get_relation_set, []) or []:
+        if relation.get_relation_type() != Atspi.RelationType.LABELLED_BY:
+            continue
+        for index in range(relation.get_n_targets()):
+            name = own_name(relation.get_target(index))
+            if name:
+                names.append(name)
+    return names
+
+
+def accessible_name(accessible):
+    return own_name(accessible) or ' '.join(labelled_by_names(accessible))
+
+
+def is_control(accessible):
+    role = safe(accessible.get_role)
+    if role in CONTROL_ROLES:
+        return True
+    if role in EDITABLE_ROLES:
+        return has_state(accessible, State.EDITABLE)
+    if role in FOCUSABLE_ROLES:
+        return has_state(accessible, State.FOCUSABLE)
+    return False
+
+
+def find_app():
+    desktop = Atspi.get_desktop(0)
+    for app in children(desktop):
+        if (safe(app.get_name, '') or '').lower() == APP_NAME:
+            return app
+    return None
+
+
+def desktop_summary():
+    desktop = Atspi.get_desktop(0)
+    apps = ['%s (pid %s)' % (safe(app.get_name, '?'), safe(app.get_process_id, '?'))
+            for app in children(desktop)]
+    return ', '.join(apps) or 'no application at all'
+
+
+def window_title(window):
+    return safe(window.get_name, '') or ''
+
+
+def extents(accessible):
+    box = safe(lambda: accessible.get_extents(Atspi.CoordType.WINDOW))
+    return None if box is None else (box.x, box.y, box.width, box.height)
+
+
+class Node:
+    def __init__(self, accessible, parent):
+        self.accessible = accessible
+        self.parent = parent
+        self.children = []
+        self.role = role_name(accessible)
+        self.name = accessible_name(accessible)
+        # Where it is, at each reading; None for a GtkStackPage, which
+        # stands between a GtkStack and a page without a place of its own.
+        self.boxes = [extents(accessible)]
+
+    def label(self):
+        return '%s “%s”' % (self.role, self.name) if self.name else self.role
+
+
+def read_tree(accessible, parent=None):
+    node = Node(accessible, parent)
+    node.children = [read_tree(child, node) for child in children(accessible)]
+    return node
+
+
+def nodes(node):
+    yield node
+    for child in node.children:
+        yield from nodes(child)
+
+
+def container(node):
+    """Where NODE is laid out: its parent, or past a stack page, the stack."""
+    parent = node.parent
+    while parent is not None and parent.boxes[0] is None and parent.parent is not None:
+        parent = parent.parent
+    return parent
+
+
+def overlaps_sibling(node):
+    """Whether another child of NODE's parent filled it too, at some
+    reading: the parent is a stack of pages, not a box or a viewport."""
+    parent = node.parent
+    return any(sibling is not node and
+               any(mine == theirs for mine, theirs in zip(sibling.boxes, parent.boxes))
+               for sibling in parent.children)
+
+
+def showing(node):
+    """Whether NODE is on screen. GTK 4.8 does not say (no SHOWING state),
+    and the pages of a stack keep the place they had when last shown. So
+    the tree is read twice, the window resized in between: a page that
+    stays where it was while its stack changed, or that fills the stack in
+    one reading and not in the other, was not laid out again: it is not
+    shown. Nothing of no size is shown either."""
+    box = node.boxes[-1]
+    if box is None:
+        return True
+    if box[2] <= 0 or box[3] <= 0:
+        return False
+    parent = container(node)
+    if parent is None or len(node.boxes) < 2 or any(b is None for b in parent.boxes + node.boxes):
+        return True
+    if node.parent is not parent and parent.boxes[0] != parent.boxes[1]:
+        # A GtkStack's page.
+        return node.boxes[0] != node.boxes[1]
+    fills = [mine == theirs for mine, theirs in zip(node.boxes, parent.boxes)]
+    return all(fills) or not any(fills) or not overlaps_sibling(node)
+
+
+def shown_nodes(node, path):
+    """(node, path of its ancestors' labels) for every node on screen."""
+    for child in node.children:
+        if not showing(child):
+            continue
+        yield child, path
+        yield from shown_nodes(child, path + [child.label()])
+
+
+def resize(xid, grow):
+    """Grows (or shrinks back) the X window XID by 24 pixels each way."""
+    geometry = subprocess.run(['xdotool', 'getwindowgeometry', '--shell', xid],
+                              capture_output=True, text=True, check=True).stdout
+    values = dict(line.split('=', 1) for line in geometry.split())
+    step = 24 if grow else -24
+    subprocess.run(['xdotool', 'windowsize', xid, str(int(values['WIDTH']) + step),
+                    str(int(values['HEIGHT']) + step)], check=True)
+    time.sleep(0.8)
+
+
+def read_windows(arguments):
+    """The trees of the app's windows (or the one titled --window), read
+    twice with the window resized in between (--xid)."""
+    app = find_app()
+    if app is None:
+        print('error the app is not on the accessibility bus; there: %s' % desktop_summary())
+        return None
+    trees = [read_tree(window) for window in children(app)
+             if arguments.window is None or window_title(window) == arguments.window]
+    if not trees:
+        titles = ', '.join('“%s”' % window_title(window) for window in children(app))
+        print('error no window titled “%s”; the app has: %s' % (arguments.window, titles))
+        return None
+    if arguments.xid:
+        resize(arguments.xid, True)
+        for tree in trees:
+            for node in nodes(tree):
+                node.boxes.append(extents(node.accessible))
+        resize(arguments.xid, False)
+    return trees
+
+
+def roots(arguments):
+    """(node, path) of the subtrees to check: the windows, or within them
+    the shown objects with the role --within."""
+    trees = read_windows(arguments)
+    if trees is None:
+        return None
+    found = []
+    for tree in trees:
+        path = [tree.label()]
+        if arguments.within:
+            found += [(node, inner) for node, inner in shown_nodes(tree, path)
+                      if node.role == arguments.within]
+        else:
+            found.append((tree, path[:-1]))
+    if not found:
+        print('error nothing with the role “%s” is showing' % arguments.within)
+        return None
+    return found
+
+
+def command_wait_app(arguments):
+    deadline = time.monotonic() + arguments.seconds
+    while time.monotonic() < deadline:
+        app = find_app()
+        if app is not None and any(True for _ in children(app)):
+            print('found %s (pid %s)' % (app.get_name(), app.get_process_id()))
+            return 0
+        time.sleep(0.2)
+    print('the app is not on the accessibility bus; there: %s' % desktop_summary())
+    return 1
+
+
+def command_check(arguments):
+    found = roots(arguments)
+    if found is None:
+        return 1
+    controls = []
+    offenders = []
+    for root, path in found:
+        for node, inner in [(root, path)] + list(shown_nodes(root, path + [root.label()])):
+            if not is_control(node.accessible):
+                continue
+            controls.append(node)
+            if node.name:
+                continue
+            tooltip = (safe(node.accessible.get_description, '') or '').strip()
+            # The path names only the ancestors with a name: the boxes
+            # between them say nothing.
+            named = [label for label in inner if '“' in label]
+            offenders.append('%s in %s%s' % (node.role, ' › '.join(named),
+                                             ', tooltip “%s”' % tooltip if tooltip
+                                             else ', no tooltip'))
+    print('controls %d' % len(controls))
+    for node in controls:
+        print('control %s' % node.label())
+    for offender in offenders:
+        print('offender %s' % offender)
+    return 1 if offenders else 0
+
+
+def command_dump(arguments):
+    found = roots(arguments)
+    if found is None:
+        return 1
+    for root, path in found:
+        for node, inner in [(root, path)] + list(shown_nodes(root, path + [root.label()])):
+            marks = [mark for state, mark in ((State.FOCUSED, 'focused'),
+                                               (State.FOCUSABLE, 'focusable'),
+                                               (State.EDITABLE, 'editable'),
+                                               (State.CHECKED, 'checked'))
+                     if has_state(node.accessible, state)]
+            description = (safe(node.accessible.get_description, '') or '').strip()
+            print('%s%s%s %s [%s]' % ('  ' * len(inner), node.label(),
+                                      ' (%s)' % description if description else '',
+                                      node.boxes, ' '.join(marks)))
+    return 0
+
+
+def command_focused(arguments):
+    trees = read_windows(arguments)
+    if trees is None:
+        return 1
+    for tree in trees:
+        for node in nodes(tree):
+            if has_state(node.accessible, State.FOCUSED):
+                print(node.label())
+                return 0
+    print('nothing has the focus')
+    return 1
+
+
+def command_query(arguments):
+    """Exits 0 when the object labelled --checked (or its start) is
+    checked; otherwise says what is focused and what is checked."""
+    trees = read_windows(arguments)
+    if trees is None:
+        return 1
+    for tree in trees:
+        for node, _ in shown_nodes(tree, []):
+            if (arguments.checked and node.label().startswith(arguments.checked) and
+                    has_state(node.accessible, State.CHECKED)):
+                return 0
+    print('no: focused: %s; checked: %s' % (
+        ', '.join(node.label() for tree in trees for node in nodes(tree)
+                  if has_state(node.accessible, State.FOCUSED)) or 'nothing',
+        ', '.join(node.label() for tree in trees for node in nodes(tree)
+                  if has_state(node.accessible, State.CHECKED)) or 'nothing'))
+    return 1
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    commands = parser.add_subparsers(dest='command', required=True)
+    wait_app = commands.add_parser('wait-app')
+    wait_app.add_argument('seconds', type=float)
+    for name in ('check', 'dump', 'focused', 'query'):
+        command = commands.add_parser(name)
+        command.add_argument('--window')
+        command.add_argument('--within')
+        command.add_argument('--xid')
+        command.add_argument('--checked')
+    arguments = parser.parse_args()
+
+    Atspi.init()
+    Atspi.set_timeout(CALL_TIMEOUT_MS, -1)
+    return {
+        'wait-app': command_wait_app,
+        'check': command_check,
+        'dump': command_dump,
+        'focused': command_focused,
+        'query': command_query,
+    }[arguments.command](arguments)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
