@@ -26,6 +26,8 @@ remove_images () {
   local image device volume
   for image in "${1:-$image_prefix}"*; do
     [ -f "$image" ] || continue
+    # Only the test user's: the other lane's user has images here too.
+    [ "$(stat -c %U "$image")" = "$PLUG_TEST_USER" ] || continue
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
       for volume in "${device}p1" "$device"; do
         [ -n "$(findmnt -n -o TARGET --source "$volume" 2>/dev/null)" ] &&

@@ -9,6 +9,10 @@
 # reads the result; last, a third modem with a locked SIM is read too.
 # Screenshots in $PLUG_BUILD_DIR/screenshots (a11y-*.png).
 #
+# test-accessible-names.sh storage|network does only the Drives part or
+# only the rest (the modems, the wizard, the main menu, Graphics), so that
+# each can run in its lane of build-aux/run-tests; with no argument, all.
+#
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -17,20 +21,25 @@
 . "$PLUG_SOURCE_DIR/tests/gui/lib-drives-gui.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-broadband-gui.sh"
 
+PART=${1:-all}
+part () { [ "$PART" = all ] || [ "$PART" = "$1" ]; }
+
 PLUGBOARD=$PLUG_BUILD_DIR/app/shell/plugboard
 WALK=$PLUG_SOURCE_DIR/tests/gui/a11y-walk.py
 fixtures=$PLUG_SOURCE_DIR/tests/fixtures/gpus
 modules=$PLUG_BUILD_DIR/tests/unit/gpu-modules/lib/modules/6.1.0-plug
 
-# The images of this test carry the A11Y prefix (other tests' images may
-# be attached at the same time).
-image_prefix=$images/A11Y-accessible-names-
+# The images of this test carry the A11Y prefix and the part's name: the
+# two parts run at the same time, and each removes its own images.
+image_prefix=$images/A11Y-accessible-names-$PART-
 remove_images
 
 cleanup () {
   drives_cleanup
-  delete_all_connections
-  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
+  if part network; then
+    delete_all_connections
+    "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
+  fi
 }
 trap cleanup EXIT
 
@@ -79,6 +88,7 @@ tab_to () {
 # --- what there is to show ---------------------------------------------------
 
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+if part network; then
 delete_all_connections
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 plug ttyA11Y0 gsm --operator 22210
@@ -88,12 +98,15 @@ wait_until 30 modem_is ttyA11Y1 .family cdma
 check "two scripted modems are plugged in" modem_is ttyA11Y0 .sim.operator_code 22210
 as_tester "$PLUGBOARDCTL" broadband add --device ttyA11Y0 --apn internet --name "A11Y Work" >/dev/null
 check "a connection “A11Y Work” for the GSM modem, made with plugboardctl" test -n "$(keyfile "A11Y Work")"
+fi
 
+if part storage; then
 fat_image=$(new_image fat.img 96M /sbin/mkfs.vfat -F 32 -n A11YFAT)
 fat_device=$(attach "$fat_image")
 wait_until 10 udisks_has "$fat_device" '.label == "A11YFAT"'
 check "the test user attached a FAT32 disk image ($fat_device)" udisks_has "$fat_device" '.label == "A11YFAT"'
 others_before=$(hash_images "$fat_image")
+fi
 
 # The GPUs of a hybrid laptop, as test-graphics-panel.sh makes them up.
 root=$GUI_DIR/roots/hybrid
@@ -126,6 +139,8 @@ check "… on its own bus, started by the session bus" \
   gui_command gdbus call --session --dest org.a11y.Bus --object-path /org/a11y/bus --method org.a11y.Bus.GetAddress
 
 # --- Mobile Broadband ---------------------------------------------------------
+
+if part network; then
 
 wait_until 20 log_has "Connections of ttyA11Y0: 1"
 sleep 1
@@ -192,8 +207,11 @@ sleep 0.5
 shoot a11y-3-main-menu
 names "main menu" 3 --window Plugboard --within menu
 keys Escape
+fi
 
 # --- Drives, reached with Tab ---------------------------------------------------
+
+if part storage; then
 
 check "Tab reaches the Drives tab of the view switcher" tab_to 'page tab “Drives”' Plugboard
 keys space
@@ -244,8 +262,11 @@ check "blkid reads exFAT “A11Y KEYS” on $fat_device" \
 check "the other disk images are byte-identical" test "$(hash_images "$fat_image")" = "$others_before"
 sleep 1
 shoot a11y-7-drives-after "$main"
+fi
 
 # --- Graphics, reached with Tab --------------------------------------------------
+
+if part network; then
 
 check "Tab reaches the Graphics tab of the view switcher" tab_to 'page tab “Graphics”' Plugboard
 keys space
@@ -264,7 +285,10 @@ sleep 1
 shoot a11y-9-broadband-locked-sim "$main"
 check "the panel offers to unlock the third modem's SIM" log_has "SIM unlock row: Enter the SIM’s PIN to use the modem"
 names "Mobile Broadband panel with a locked SIM" 20 --window Plugboard --xid "$main"
+fi
 
-mount_point=$(findmnt -n -o TARGET --source "$fat_device")
-[ -n "$mount_point" ] && as_tester udisksctl unmount --no-user-interaction -b "$fat_device" >/dev/null
+if part storage; then
+  mount_point=$(findmnt -n -o TARGET --source "$fat_device")
+  [ -n "$mount_point" ] && as_tester udisksctl unmount --no-user-interaction -b "$fat_device" >/dev/null
+fi
 finish_drives
