@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-drive-jobs.h"
 #include "plug-format-operation.h"
 #include "plug-label-rules.h"
 
@@ -34,7 +35,9 @@
  *    operation was made (when the user confirmed): the same object, device
  *    number, size, serial, disk image file. A /dev name can move to
  *    another drive after a reset, and a loop device can be attached to
- *    another image; then nothing is done.
+ *    another image; then nothing is done. Nor is anything done while
+ *    udisks runs a job on any block of the drive (plug-drive-jobs.c),
+ *    which is also looked at before step 1.
  * 5. Format (and for a whole drive, a partition table first, then
  *    PartitionTable.CreatePartitionAndFormat) runs with udisks' own
  *    options. It is called without "no-block": measured on udisks 2.9.4,
@@ -1350,6 +1353,7 @@ check_identity_and_format (PlugFormatOperation *self,
 {
   g_autoptr(Identity) now = NULL;
   g_autofree char *difference = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
@@ -1368,6 +1372,13 @@ check_identity_and_format (PlugFormatOperation *self,
                                  /* Translators: a device such as /dev/sdb, then what changed */
                                  _("%s is no longer the drive you confirmed: %s. Nothing was reformatted."),
                                  plug_drive_get_device (self->drive), difference));
+      return;
+    }
+
+  /* Another program may have started on the drive since the first look. */
+  if (!plug_drive_jobs_check_idle (self->client, plug_drive_get_device (self->drive), &error))
+    {
+      return_error (self, task, g_steal_pointer (&error));
       return;
     }
 
@@ -1697,6 +1708,12 @@ plug_format_operation_run_async (PlugFormatOperation *self,
       return;
     }
 
+  if (!plug_drive_jobs_check_idle (self->client, plug_drive_get_device (self->drive), &error))
+    {
+      return_error (self, task, g_steal_pointer (&error));
+      return;
+    }
+
   self->target_path = g_strdup (self->identity->target_path);
 
   /* For a whole drive, the partition is 1 MiB smaller than the drive. */
@@ -1716,6 +1733,25 @@ plug_format_operation_run_async (PlugFormatOperation *self,
 
   plug_filesystem_type_check_available_async (self->client, self->type->id, cancellable,
                                               can_format_cb, g_steal_pointer (&task));
+}
+
+/**
+ * plug_format_operation_check_drive_idle:
+ * @error: where a busy drive is described
+ *
+ * For operations that work a long time before they reformat (keeping the
+ * files): whether udisks is already working on the drive, as the
+ * operation itself looks again right before it reformats.
+ *
+ * Returns: %TRUE when udisks runs no job on the drive
+ */
+gboolean
+plug_format_operation_check_drive_idle (PlugFormatOperation  *self,
+                                        GError              **error)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), FALSE);
+
+  return plug_drive_jobs_check_idle (self->client, plug_drive_get_device (self->drive), error);
 }
 
 gboolean

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-drive-jobs.h"
 #include "plug-label-rules.h"
 #include "plug-relabel-operation.h"
 
@@ -23,6 +24,8 @@
  * 2. udisks 2.9.4 renames only ext2/3/4 while mounted; any other mounted
  *    filesystem is unmounted first and mounted again afterwards, also
  *    when the rename fails, so that it is left as it was found.
+ *    Nor is it renamed while udisks runs a job on any block of the drive
+ *    (plug-drive-jobs.c), such as another program's reformat.
  * 3. Success is reported once the volume itself reports the new name
  *    (udisks re-reads it through udev), not when the call returns.
  *
@@ -589,6 +592,12 @@ plug_relabel_operation_run_async (PlugRelabelOperation *self,
                                  /* Translators: the reason, such as “it is the system disk” */
                                  _("Plugboard will not change this drive: %s"),
                                  plug_drive_restriction_get_reason (plug_drive_get_restriction (self->drive))));
+      return;
+    }
+
+  if (!plug_drive_jobs_check_idle (self->client, plug_drive_get_device (self->drive), &error))
+    {
+      return_error (self, task, g_steal_pointer (&error));
       return;
     }
 
