@@ -481,6 +481,16 @@ wait_for_label (PlugRelabelOperation *self,
     }
 }
 
+static gboolean
+is_daemon_gone (const GError *error)
+{
+  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NO_REPLY) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_DISCONNECTED) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
+}
+
 static void
 set_label_cb (GObject      *object,
               GAsyncResult *result,
@@ -492,6 +502,21 @@ set_label_cb (GObject      *object,
 
   if (!udisks_filesystem_call_set_label_finish (UDISKS_FILESYSTEM (object), result, &error))
     {
+      /* Killed or restarted while renaming: udisks may or may not have
+       * written the name. Never asked again; the user looks. */
+      if (is_daemon_gone (error))
+        {
+          g_debug ("udisks went away during SetLabel: %s", error->message);
+          fail_and_restore (self, task,
+                            g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                         /* Translators: a device such as /dev/sdb1, then the new name */
+                                         _("udisks stopped while it renamed %s, so the outcome is unknown: "
+                                           "it is named either as before or “%s”. It was not renamed again; "
+                                           "look at its name once udisks runs again."),
+                                         udisks_block_get_device (udisks_object_peek_block (self->object)),
+                                         self->label));
+          return;
+        }
       fail_and_restore (self, task, daemon_error (g_steal_pointer (&error)));
       return;
     }
