@@ -202,7 +202,8 @@ plug_drive_jobs_check_idle (UDisksClient  *client,
           if (words == NULL)
             /* Translators: a udisks job id, such as “lvm-vg-rename” */
             words = unknown = g_strdup_printf (_("running “%s” on it"), operation != NULL ? operation : "?");
-          if (udisks_job_get_progress_valid (job))
+          /* Right after it starts, "0% done" says nothing. */
+          if (udisks_job_get_progress_valid (job) && udisks_job_get_progress (job) >= 0.01)
             /* Translators: a udisks job id, then how far it is, such as “format-erase, 35% done” */
             details = g_strdup_printf (_("%s, %.0f%% done"), operation != NULL ? operation : "?",
                                        CLAMP (udisks_job_get_progress (job), 0.0, 1.0) * 100.0);
