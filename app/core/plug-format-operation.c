@@ -1125,6 +1125,8 @@ udisks_back_waited (PlugFormatOperation *self,
                                device, type, label != NULL ? label : ""));
 }
 
+static gboolean partition_table_reported (PlugFormatOperation *self);
+
 static void
 removal_waited (PlugFormatOperation *self,
                 GTask               *task,
@@ -1141,7 +1143,22 @@ removal_waited (PlugFormatOperation *self,
       return;
     }
 
-  return_error (self, task, daemon_error (g_steal_pointer (&error), _("udisks could not reformat it")));
+  error = daemon_error (g_steal_pointer (&error), _("udisks could not reformat it"));
+
+  /* udisks wipes a whole drive before it writes the new table: a failure
+   * after that (another program's mkfs holding a partition open) leaves
+   * a drive that looks empty, which the user must know. */
+  if ((self->flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE) && self->format_called && !partition_table_reported (self))
+    {
+      g_autofree char *message = g_steal_pointer (&error->message);
+
+      /* Translators: udisks' error, which does not end in a full stop */
+      error->message = g_strdup_printf (_("%s. The drive now has no partition table: reformat the "
+                                          "whole drive again before using it."),
+                                        message);
+    }
+
+  return_error (self, task, g_steal_pointer (&error));
 }
 
 static void

@@ -217,6 +217,8 @@ for round in 1 2; do
     check "round $round: no partition table is left only by a whole-drive reformat that failed after its wipe" \
       test $whole_status = 1 -a -z "$(wipefs --no-act --noheadings "$drive_device")" \
         -a "$(grep -c 'udisks could not reformat it' <<<"$output")" = 1
+    check "round $round: … and plugboardctl says the drive has no partition table now" \
+      grep -qF "The drive now has no partition table: reformat the whole drive again" <<<"$output"
   fi
   if [ $whole_status = 0 ]; then
     check "round $round: … with the one partition plugboardctl made" test "$(grep -c '^/dev' <<<"$layout")" = 1
