@@ -1125,7 +1125,18 @@ udisks_back_waited (PlugFormatOperation *self,
                                device, type, label != NULL ? label : ""));
 }
 
-static gboolean partition_table_reported (PlugFormatOperation *self);
+/* Whether the drive holds a partition table that udev could read. udisks
+ * keeps the PartitionTable interface, with an empty type, while the kernel
+ * still has partitions that a wiped drive no longer describes. */
+static gboolean
+partition_table_found (PlugFormatOperation *self)
+{
+  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  UDisksPartitionTable *table = whole != NULL ? udisks_object_peek_partition_table (whole) : NULL;
+  const char *type = table != NULL ? udisks_partition_table_get_type_ (table) : NULL;
+
+  return type != NULL && *type != '\0';
+}
 
 static void
 removal_waited (PlugFormatOperation *self,
@@ -1148,7 +1159,7 @@ removal_waited (PlugFormatOperation *self,
   /* udisks wipes a whole drive before it writes the new table: a failure
    * after that (another program's mkfs holding a partition open) leaves
    * a drive that looks empty, which the user must know. */
-  if ((self->flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE) && self->format_called && !partition_table_reported (self))
+  if ((self->flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE) && self->format_called && !partition_table_found (self))
     {
       g_autofree char *message = g_steal_pointer (&error->message);
 
