@@ -84,8 +84,14 @@ check "the image has a GPT header at its start and its backup in the last sector
 device=$(attach "$gpt_image")
 check "attached it ($device)" test -n "$device"
 # The kernel does not scan a loop device's partitions when it is
-# attached; a USB stick's would be. partx adds them, as root.
-partx -a "$device"
+# attached; a USB stick's would be. partx adds them, as root, and a change
+# event on the drive alone (as a replug would bring) makes udisks look at
+# its partition table again.
+add_partitions () {
+  partx -a "$1"
+  echo change >"/sys/class/block/$(basename "$1")/uevent"
+}
+add_partitions "$device"
 gpt_seen () { [ -n "$(udisks_volume "${device}p2")" ]; }
 wait_until 20 gpt_seen
 check "udisks sees its two partitions" gpt_seen
@@ -135,7 +141,7 @@ EOF
   check "… with an MBR partition that starts at sector 0" \
     grep -qE '^[^ ]+1 : start= +0, size= +[0-9]+, type=17, bootable$' <<<"$(sfdisk --dump "$hybrid_image")"
   device=$(attach "$hybrid_image")
-  partx -a "$device"
+  add_partitions "$device"
   hybrid_seen () { [ "$(udisks_volume "${device}p1" | jq -r .filesystem)" = iso9660 ]; }
   wait_until 20 hybrid_seen
   check "udisks sees partition ${device}p1 holding the ISO" hybrid_seen
