@@ -119,6 +119,8 @@ check "every file on it is byte-identical" test "$(hash_files "$mount_point")" =
 # By root: a udisksd started again first reads every block device of the
 # machine, which on a shared test machine can take a minute.
 umount "$mount_point"
+# The killed udisksd made that folder; the new one may not know it.
+rmdir "$mount_point" 2>/dev/null
 check "it is unmounted for the check" test -z "$(findmnt -n -o TARGET --source "$device")"
 check "e2fsck -n finds the filesystem clean" e2fsck -f -n "$device"
 "$PLUG_STACK" start "$PLUG_STACK_DIR" udisksd
