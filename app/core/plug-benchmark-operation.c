@@ -26,6 +26,7 @@
 #include <glib/gstdio.h>
 
 #include "plug-benchmark-operation.h"
+#include "plug-drive-jobs.h"
 
 /*
  * A speed test, as GNOME Disks does it, in two parts:
@@ -1120,6 +1121,7 @@ plug_benchmark_operation_run_async (PlugBenchmarkOperation *self,
 
   if (self->write)
     {
+      g_autoptr(GError) error = NULL;
       UDisksFilesystem *filesystem = udisks_object_peek_filesystem (object);
       const char * const *mount_points = filesystem != NULL ? udisks_filesystem_get_mount_points (filesystem) : NULL;
 
@@ -1134,6 +1136,13 @@ plug_benchmark_operation_run_async (PlugBenchmarkOperation *self,
           return;
         }
       self->mount_point = g_strdup (mount_points[0]);
+
+      /* Writing while udisks reformats or checks the drive would race it. */
+      if (!plug_drive_jobs_check_idle (self->client, plug_drive_get_device (self->drive), &error))
+        {
+          return_error (self, task, g_steal_pointer (&error));
+          return;
+        }
     }
 
   set_step (self, PLUG_BENCHMARK_STEP_OPENING);

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-drive-jobs.h"
 #include "plug-format-operation.h"
 #include "plug-label-rules.h"
 
@@ -34,7 +35,9 @@
  *    operation was made (when the user confirmed): the same object, device
  *    number, size, serial, disk image file. A /dev name can move to
  *    another drive after a reset, and a loop device can be attached to
- *    another image; then nothing is done.
+ *    another image; then nothing is done. Nor is anything done while
+ *    udisks runs a job on any block of the drive (plug-drive-jobs.c),
+ *    which is also looked at before step 1.
  * 5. Format (and for a whole drive, a partition table first, then
  *    PartitionTable.CreatePartitionAndFormat) runs with udisks' own
  *    options. It is called without "no-block": measured on udisks 2.9.4,
@@ -1122,6 +1125,19 @@ udisks_back_waited (PlugFormatOperation *self,
                                device, type, label != NULL ? label : ""));
 }
 
+/* Whether the drive holds a partition table that udev could read. udisks
+ * keeps the PartitionTable interface, with an empty type, while the kernel
+ * still has partitions that a wiped drive no longer describes. */
+static gboolean
+partition_table_found (PlugFormatOperation *self)
+{
+  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  UDisksPartitionTable *table = whole != NULL ? udisks_object_peek_partition_table (whole) : NULL;
+  const char *type = table != NULL ? udisks_partition_table_get_type_ (table) : NULL;
+
+  return type != NULL && *type != '\0';
+}
+
 static void
 removal_waited (PlugFormatOperation *self,
                 GTask               *task,
@@ -1138,7 +1154,22 @@ removal_waited (PlugFormatOperation *self,
       return;
     }
 
-  return_error (self, task, daemon_error (g_steal_pointer (&error), _("udisks could not reformat it")));
+  error = daemon_error (g_steal_pointer (&error), _("udisks could not reformat it"));
+
+  /* udisks wipes a whole drive before it writes the new table: a failure
+   * after that (another program's mkfs holding a partition open) leaves
+   * a drive that looks empty, which the user must know. */
+  if ((self->flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE) && self->format_called && !partition_table_found (self))
+    {
+      g_autofree char *message = g_steal_pointer (&error->message);
+
+      /* Translators: udisks' error, which does not end in a full stop */
+      error->message = g_strdup_printf (_("%s. The drive now has no partition table: reformat the "
+                                          "whole drive again before using it."),
+                                        message);
+    }
+
+  return_error (self, task, g_steal_pointer (&error));
 }
 
 static void
@@ -1350,6 +1381,7 @@ check_identity_and_format (PlugFormatOperation *self,
 {
   g_autoptr(Identity) now = NULL;
   g_autofree char *difference = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
@@ -1368,6 +1400,13 @@ check_identity_and_format (PlugFormatOperation *self,
                                  /* Translators: a device such as /dev/sdb, then what changed */
                                  _("%s is no longer the drive you confirmed: %s. Nothing was reformatted."),
                                  plug_drive_get_device (self->drive), difference));
+      return;
+    }
+
+  /* Another program may have started on the drive since the first look. */
+  if (!plug_drive_jobs_check_idle (self->client, plug_drive_get_device (self->drive), &error))
+    {
+      return_error (self, task, g_steal_pointer (&error));
       return;
     }
 
@@ -1697,6 +1736,12 @@ plug_format_operation_run_async (PlugFormatOperation *self,
       return;
     }
 
+  if (!plug_drive_jobs_check_idle (self->client, plug_drive_get_device (self->drive), &error))
+    {
+      return_error (self, task, g_steal_pointer (&error));
+      return;
+    }
+
   self->target_path = g_strdup (self->identity->target_path);
 
   /* For a whole drive, the partition is 1 MiB smaller than the drive. */
@@ -1716,6 +1761,25 @@ plug_format_operation_run_async (PlugFormatOperation *self,
 
   plug_filesystem_type_check_available_async (self->client, self->type->id, cancellable,
                                               can_format_cb, g_steal_pointer (&task));
+}
+
+/**
+ * plug_format_operation_check_drive_idle:
+ * @error: where a busy drive is described
+ *
+ * For operations that work a long time before they reformat (keeping the
+ * files): whether udisks is already working on the drive, as the
+ * operation itself looks again right before it reformats.
+ *
+ * Returns: %TRUE when udisks runs no job on the drive
+ */
+gboolean
+plug_format_operation_check_drive_idle (PlugFormatOperation  *self,
+                                        GError              **error)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), FALSE);
+
+  return plug_drive_jobs_check_idle (self->client, plug_drive_get_device (self->drive), error);
 }
 
 gboolean

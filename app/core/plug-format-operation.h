@@ -77,6 +77,8 @@ const char          *plug_format_operation_get_mount_point     (PlugFormatOperat
 const char          *plug_format_operation_get_mount_error     (PlugFormatOperation  *self);
 gboolean             plug_format_operation_get_outcome_unknown (PlugFormatOperation  *self);
 gboolean             plug_format_operation_get_format_called   (PlugFormatOperation  *self);
+gboolean             plug_format_operation_check_drive_idle    (PlugFormatOperation  *self,
+                                                                GError              **error);
 
 void                 plug_format_operation_run_async           (PlugFormatOperation  *self,
                                                                 GCancellable         *cancellable,

@@ -1903,6 +1903,7 @@ plug_keep_files_operation_run_async (PlugKeepFilesOperation *self,
                                      gpointer                user_data)
 {
   g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
 
   g_return_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self));
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
@@ -1915,6 +1916,13 @@ plug_keep_files_operation_run_async (PlugKeepFilesOperation *self,
   if (self->phase != PLUG_KEEP_FILES_PHASE_NONE)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "A keep-files operation runs only once");
+      return;
+    }
+
+  /* Before copying anything out, not only once the files are copied. */
+  if (!plug_format_operation_check_drive_idle (self->format, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-drive-jobs.h"
 #include "plug-label-rules.h"
 #include "plug-relabel-operation.h"
 
@@ -23,6 +24,8 @@
  * 2. udisks 2.9.4 renames only ext2/3/4 while mounted; any other mounted
  *    filesystem is unmounted first and mounted again afterwards, also
  *    when the rename fails, so that it is left as it was found.
+ *    Nor is it renamed while udisks runs a job on any block of the drive
+ *    (plug-drive-jobs.c), such as another program's reformat.
  * 3. Success is reported once the volume itself reports the new name
  *    (udisks re-reads it through udev), not when the call returns.
  *
@@ -478,6 +481,16 @@ wait_for_label (PlugRelabelOperation *self,
     }
 }
 
+static gboolean
+is_daemon_gone (const GError *error)
+{
+  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NO_REPLY) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_DISCONNECTED) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
+}
+
 static void
 set_label_cb (GObject      *object,
               GAsyncResult *result,
@@ -489,6 +502,21 @@ set_label_cb (GObject      *object,
 
   if (!udisks_filesystem_call_set_label_finish (UDISKS_FILESYSTEM (object), result, &error))
     {
+      /* Killed or restarted while renaming: udisks may or may not have
+       * written the name. Never asked again; the user looks. */
+      if (is_daemon_gone (error))
+        {
+          g_debug ("udisks went away during SetLabel: %s", error->message);
+          fail_and_restore (self, task,
+                            g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                         /* Translators: a device such as /dev/sdb1, then the new name */
+                                         _("udisks stopped while it renamed %s, so the outcome is unknown: "
+                                           "it is named either as before or “%s”. It was not renamed again; "
+                                           "look at its name once udisks runs again."),
+                                         udisks_block_get_device (udisks_object_peek_block (self->object)),
+                                         self->label));
+          return;
+        }
       fail_and_restore (self, task, daemon_error (g_steal_pointer (&error)));
       return;
     }
@@ -589,6 +617,12 @@ plug_relabel_operation_run_async (PlugRelabelOperation *self,
                                  /* Translators: the reason, such as “it is the system disk” */
                                  _("Plugboard will not change this drive: %s"),
                                  plug_drive_restriction_get_reason (plug_drive_get_restriction (self->drive))));
+      return;
+    }
+
+  if (!plug_drive_jobs_check_idle (self->client, plug_drive_get_device (self->drive), &error))
+    {
+      return_error (self, task, g_steal_pointer (&error));
       return;
     }
 
