@@ -29,7 +29,7 @@ mkdir -p "$shots"
 
 # umockdev's preload library has to come before AddressSanitizer's runtime
 # (see tests/fixtures/gpus/umockdev-wrapper); run_gui passes ASAN_OPTIONS on.
-if ldd "$PLUGBOARD" 2>/dev/null | grep -q 'libasan\.so'; then
+if ldd "$PLUGBOARD" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 fi
 

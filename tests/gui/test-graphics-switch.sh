@@ -31,7 +31,7 @@ shots=$PLUG_BUILD_DIR/screenshots
 mkdir -p "$shots"
 TAHITI=0000:03:00.0
 
-if ldd "$PLUGBOARD" 2>/dev/null | grep -q 'libasan\.so'; then
+if ldd "$PLUGBOARD" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 fi
 

@@ -110,6 +110,9 @@ check "... and there is no such profile" test "$(keyfiles id "$name")" = 0
 
 # NetworkManager is killed the moment its keyfile for the connection
 # appears: the profile is on disk, the answer (most likely) never sent.
+# NetworkManager writes a temporary file and renames it, so only the
+# keyfile's own name counts: killed while the temporary file was being
+# written, it would never have saved the profile.
 kill_on_keyfile () {
   local pid=$1 name=$2
   /usr/bin/python3 - "$CONNECTIONS_DIR" "$pid" "$name" <<'PYTHON'
@@ -117,13 +120,14 @@ import os, signal, sys, time
 directory, pid, name = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 deadline = time.monotonic() + 15
 while time.monotonic() < deadline:
-    if any(entry.startswith(name + '.nmconnection') for entry in os.listdir(directory)):
+    if name + '.nmconnection' in os.listdir(directory):
         os.kill(pid, signal.SIGKILL)
         sys.exit(0)
     time.sleep(0.0005)
 sys.exit(1)
 PYTHON
 }
+saved_name=
 for attempt in 1 2; do
   name=$name_prefix-saved-$attempt
   pid=$(nm_pid)
@@ -145,8 +149,9 @@ for attempt in 1 2; do
   check "... it names the UUID that was saved ($uuid)" eval '[ -n "$uuid" ] && [[ "$reply" == *"($uuid)"* ]]'
   check "... exactly one keyfile has it" test "$(keyfiles uuid "$uuid")" = 1
   check "... and NetworkManager lists it once" test "$(listed "$uuid")" = 1
+  [ -n "$uuid" ] && saved_name=$name
 done
-saved_keyfile=$(grep -lx "id=$name_prefix-saved-1" "$CONNECTIONS_DIR"/*.nmconnection | head -n1)
+saved_keyfile=$(grep -lx "id=${saved_name:-none}" "$CONNECTIONS_DIR"/*.nmconnection | head -n1)
 
 # --- just before the call is sent ----------------------------------------
 

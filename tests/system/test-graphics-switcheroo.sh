@@ -27,7 +27,7 @@ fi
 
 # See tests/fixtures/gpus/umockdev-wrapper: umockdev's preload library
 # comes before AddressSanitizer's runtime.
-if ldd "$PLUGBOARDCTL" 2>/dev/null | grep -q 'libasan\.so'; then
+if ldd "$PLUGBOARDCTL" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 fi
 

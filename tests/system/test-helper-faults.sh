@@ -64,7 +64,7 @@ env >"$work/initramfs-environment"
 TOOL
 chmod 755 "$work/initramfs-tool"
 
-if ldd "$HELPER" 2>/dev/null | grep -q 'libasan\.so'; then
+if ldd "$HELPER" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 fi
 

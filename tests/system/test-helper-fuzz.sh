@@ -48,7 +48,7 @@ trap 'stop_helper; rm -rf "$work"' EXIT
 printf '#!/bin/sh\nexit 0\n' >"$work/initramfs-tool"
 chmod 755 "$work/initramfs-tool"
 
-if ldd "$HELPER" 2>/dev/null | grep -q 'libasan\.so'; then
+if ldd "$HELPER" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 fi
 

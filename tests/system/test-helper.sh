@@ -62,7 +62,7 @@ initramfs_runs () { [ -f "$work/initramfs-runs" ] && wc -l <"$work/initramfs-run
 
 # See tests/fixtures/gpus/umockdev-wrapper: umockdev's preload library
 # comes before AddressSanitizer's runtime.
-if ldd "$HELPER" 2>/dev/null | grep -q 'libasan\.so'; then
+if ldd "$HELPER" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 fi
 

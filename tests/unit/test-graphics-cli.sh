@@ -21,7 +21,7 @@ source "${PLUG_SOURCE_DIR:?}/tests/tap.sh"
 
 # See tests/fixtures/gpus/umockdev-wrapper: umockdev's preload library
 # comes before AddressSanitizer's runtime.
-if ldd "$plugboardctl" 2>/dev/null | grep -q 'libasan\.so'; then
+if ldd "$plugboardctl" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 fi
 
