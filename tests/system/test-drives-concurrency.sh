@@ -22,8 +22,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-drives.sh"
 
-images=$PLUG_STACK_DIR/images
 prefix=$images/RELD-conc-
 erase_image=${prefix}erase.img
 same_image=${prefix}same.img
@@ -33,46 +33,10 @@ our_images=("$erase_image" "$same_image" "$drive_image" "$bystander_image")
 targets=("$erase_image" "$same_image" "$drive_image")
 
 cleanup () {
-  local image device mount_point
-  for image in "${our_images[@]}"; do
-    for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
-      for mount_point in $(lsblk -n -o MOUNTPOINT "$device" 2>/dev/null); do
-        umount "$mount_point" 2>/dev/null
-      done
-      losetup -d "$device"
-    done
-    rm -f "$image"
-  done
+  remove_our_images
 }
 trap cleanup EXIT
 
-ctl () { as_tester "$PLUGBOARDCTL" "$@" </dev/null; }
-blkid_value () { blkid -p -s "$1" -o value "$2"; }
-attach () { as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+'; }
-udisks_call () {
-  local device=$1 method=$2; shift 2
-  as_tester gdbus call --system --timeout 120 -d org.freedesktop.UDisks2 \
-    -o "/org/freedesktop/UDisks2/block_devices/$(basename "$device")" -m "org.freedesktop.UDisks2.$method" "$@"
-}
-udisks_volume () {
-  as_tester "$PLUGBOARDCTL" drives list --all --json |
-    jq -c --arg device "$1" '.[].volumes[] | select(.device == $device)'
-}
-hash_others () {
-  local image skip=" $* "
-  for image in "${our_images[@]}"; do
-    [[ "$skip" == *" $image "* ]] && continue
-    sha256sum "$image"
-  done
-}
-job_running () {
-  as_tester udisksctl dump | awk -v dev="/block_devices/${1#/dev/}" '
-    /^\/org\/freedesktop\/UDisks2\// { in_job = ($0 ~ /\/jobs\//); erase = 0; ours = 0 }
-    in_job && /Operation: +format-erase/ { erase = 1 }
-    in_job && $0 ~ (dev "([^0-9]|$)") { ours = 1 }
-    erase && ours { found = 1 }
-    END { exit !found }'
-}
 # unmount_all DEVICE: unmount DEVICE and its partitions, for e2fsck.
 unmount_all () {
   local block mount_point

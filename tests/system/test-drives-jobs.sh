@@ -17,8 +17,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-drives.sh"
 
-images=$PLUG_STACK_DIR/images
 prefix=$images/RELD-jobs-
 busy_image=${prefix}busy.img
 free_image=${prefix}free.img
@@ -26,42 +26,10 @@ bystander_image=${prefix}bystander.img
 our_images=("$busy_image" "$free_image" "$bystander_image")
 
 cleanup () {
-  local image device mount_point
-  for image in "${our_images[@]}"; do
-    for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
-      for mount_point in $(lsblk -n -o MOUNTPOINT "$device" 2>/dev/null); do
-        umount "$mount_point" 2>/dev/null
-      done
-      losetup -d "$device"
-    done
-    rm -f "$image"
-  done
+  remove_our_images
 }
 trap cleanup EXIT
 
-ctl () { as_tester "$PLUGBOARDCTL" "$@" </dev/null; }
-blkid_value () { blkid -p -s "$1" -o value "$2"; }
-attach () { as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+'; }
-udisks_call () {
-  local device=$1 method=$2; shift 2
-  as_tester gdbus call --system --timeout 600 -d org.freedesktop.UDisks2 \
-    -o "/org/freedesktop/UDisks2/block_devices/$(basename "$device")" -m "org.freedesktop.UDisks2.$method" "$@"
-}
-udisks_label () {
-  as_tester "$PLUGBOARDCTL" drives list --all --json |
-    jq -r --arg device "$1" '.[].volumes[] | select(.device == $device) | .label // empty'
-}
-mount_point_of () { findmnt -n -o TARGET --source "$1" | head -n 1; }
-hash_files () { (cd "$1" && find . -type f ! -path './lost+found/*' -print0 | sort -z | xargs -0 sha256sum); }
-# A udisks format-erase job is running on DEVICE (its object path).
-job_running () {
-  as_tester udisksctl dump | awk -v dev="/block_devices/${1#/dev/}" '
-    /^\/org\/freedesktop\/UDisks2\// { in_job = ($0 ~ /\/jobs\//); erase = 0; ours = 0 }
-    in_job && /Operation: +format-erase/ { erase = 1 }
-    in_job && $0 ~ (dev "([^0-9]|$)") { ours = 1 }
-    erase && ours { found = 1 }
-    END { exit !found }'
-}
 
 # job_path DEVICE: the object path of the format-erase job on DEVICE.
 job_path () {

@@ -21,8 +21,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-drives.sh"
 
-images=$PLUG_STACK_DIR/images
 prefix=$images/RELD-layout-
 gpt_image=${prefix}gpt.img
 hybrid_image=${prefix}hybrid.img
@@ -31,34 +31,11 @@ iso_tree=$PLUG_STACK_DIR/RELD-layout-iso
 our_images=("$gpt_image" "$hybrid_image" "$bystander_image")
 
 cleanup () {
-  local image device mount_point
-  for image in "${our_images[@]}"; do
-    for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
-      for mount_point in $(lsblk -n -o MOUNTPOINT "$device" 2>/dev/null); do
-        umount "$mount_point" 2>/dev/null
-      done
-      losetup -d "$device"
-    done
-    rm -f "$image"
-  done
+  remove_our_images
   rm -rf "$iso_tree"
 }
 trap cleanup EXIT
 
-ctl () { as_tester "$PLUGBOARDCTL" "$@" </dev/null; }
-blkid_value () { blkid -p -s "$1" -o value "$2"; }
-attach () { as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+'; }
-udisks_volume () {
-  as_tester "$PLUGBOARDCTL" drives list --all --json |
-    jq -c --arg device "$1" '.[].volumes[] | select(.device == $device)'
-}
-hash_others () {
-  local image skip=" $* "
-  for image in "${our_images[@]}"; do
-    [[ "$skip" == *" $image "* ]] && continue
-    sha256sum "$image"
-  done
-}
 # sector_signature IMAGE SECTOR: the first 8 bytes of a 512-byte sector
 # ("EFI PART" for a GPT header).
 sector_signature () { dd if="$1" bs=512 skip="$2" count=1 status=none | head -c 8; }

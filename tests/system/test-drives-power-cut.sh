@@ -15,8 +15,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-drives.sh"
 
-images=$PLUG_STACK_DIR/images
 prefix=$images/RELD-cut-
 label_image=${prefix}label.img
 mkfs_image=${prefix}mkfs.img
@@ -25,36 +25,15 @@ our_images=("$label_image" "$mkfs_image" "$bystander_image")
 frozen=
 
 cleanup () {
-  local image device mount_point
   [ -n "$frozen" ] && fsfreeze -u "$frozen" 2>/dev/null
   [ -n "${stopped_mkfs:-}" ] && kill -CONT "$stopped_mkfs" 2>/dev/null
   "$PLUG_STACK" start "$PLUG_STACK_DIR" udisksd >/dev/null 2>&1
-  for image in "${our_images[@]}"; do
-    for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
-      for mount_point in $(findmnt -n -o TARGET --source "$device" 2>/dev/null); do
-        umount "$mount_point" 2>/dev/null
-      done
-      losetup -d "$device"
-    done
-    rm -f "$image"
-  done
+  remove_our_images
 }
 trap cleanup EXIT
 
-blkid_value () { blkid -p -s "$1" -o value "$2"; }
-attach () { as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+'; }
 lists_all () { as_tester "$PLUGBOARDCTL" drives list --all --json | jq -e --arg d "$1" 'any(.[]; .device == $d)' >/dev/null; }
 udisksd_pid () { read -r pid _ <"$PLUG_STACK_DIR/pids/udisksd" && printf '%s' "$pid"; }
-# Our images other than the targets; every one must stay byte-identical.
-hash_others () {
-  local image skip=" $* "
-  for image in "${our_images[@]}"; do
-    [[ "$skip" == *" $image "* ]] && continue
-    sha256sum "$image"
-  done
-}
-# hash_files DIR: a manifest of every file under DIR.
-hash_files () { (cd "$1" && find . -type f ! -path './lost+found/*' -print0 | sort -z | xargs -0 sha256sum); }
 # wait_for SECONDS COMMAND…: until COMMAND succeeds, by the clock. A
 # udisksd started again reads every block device of the machine first,
 # and on a shared test machine there can be many.

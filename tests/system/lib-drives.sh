@@ -1,0 +1,67 @@
+# lib-drives.sh: disk images and udisks for the Drives system tests that
+# reformat, rename and race. Sourced after lib.sh, not run.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# A test lists its images in the array our_images; each is the test
+# user's, attached through udisks as that user.
+
+images=$PLUG_STACK_DIR/images
+
+# remove_our_images: unmount, detach and remove every image in our_images,
+# as root, whatever state a failed test left them in.
+remove_our_images () {
+  local image device mount_point
+  for image in "${our_images[@]}"; do
+    for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
+      # The device and its partitions; mount points may hold spaces.
+      while IFS= read -r mount_point; do
+        [ -n "$mount_point" ] && umount "$mount_point" 2>/dev/null
+      done < <(lsblk -n -o MOUNTPOINT "$device" 2>/dev/null)
+      losetup -d "$device"
+    done
+    rm -f "$image"
+  done
+}
+
+ctl () { as_tester "$PLUGBOARDCTL" "$@" </dev/null; }
+blkid_value () { blkid -p -s "$1" -o value "$2"; }
+attach () { as_tester udisksctl loop-setup --no-user-interaction --file "$1" | grep -oE '/dev/loop[0-9]+'; }
+mount_point_of () { findmnt -n -o TARGET --source "$1" | head -n 1; }
+
+# udisks_call DEVICE METHOD ARGS…: a udisks method on DEVICE's block object,
+# as the test user, as another client (udisksctl, GNOME Disks) would call it.
+udisks_call () {
+  local device=$1 method=$2; shift 2
+  as_tester gdbus call --system --timeout 600 -d org.freedesktop.UDisks2 \
+    -o "/org/freedesktop/UDisks2/block_devices/$(basename "$device")" -m "org.freedesktop.UDisks2.$method" "$@"
+}
+# udisks_volume DEVICE: what plugboardctl reports of the volume, as JSON.
+udisks_volume () {
+  as_tester "$PLUGBOARDCTL" drives list --all --json |
+    jq -c --arg device "$1" '.[].volumes[] | select(.device == $device)'
+}
+udisks_label () { udisks_volume "$1" | jq -r '.label // empty'; }
+
+# hash_others IMAGE…: the SHA-256 of our images but these; each must stay
+# byte-identical. Only ours: the other lane's user has images here too.
+hash_others () {
+  local image skip=" $* "
+  for image in "${our_images[@]}"; do
+    [[ "$skip" == *" $image "* ]] && continue
+    sha256sum "$image"
+  done
+}
+# hash_files DIR: a manifest of every file under DIR.
+hash_files () { (cd "$1" && find . -type f ! -path './lost+found/*' -print0 | sort -z | xargs -0 sha256sum); }
+
+# job_running DEVICE: a udisks format-erase job runs on DEVICE.
+job_running () {
+  as_tester udisksctl dump | awk -v dev="/block_devices/${1#/dev/}" '
+    /^\/org\/freedesktop\/UDisks2\// { in_job = ($0 ~ /\/jobs\//); erase = 0; ours = 0 }
+    in_job && /Operation: +format-erase/ { erase = 1 }
+    in_job && $0 ~ (dev "([^0-9]|$)") { ours = 1 }
+    erase && ours { found = 1 }
+    END { exit !found }'
+}
