@@ -64,15 +64,7 @@ env >"$work/initramfs-environment"
 TOOL
 chmod 755 "$work/initramfs-tool"
 
-if ldd "$HELPER" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
-  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-fi
-
-helper_process () {
-  gdbus call --system --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
-    --method org.freedesktop.DBus.GetConnectionUnixProcessID io.github.plugboard.Helper 2>/dev/null |
-    grep -oE '[0-9]+' | tail -n 1
-}
+. "$(dirname "$0")/lib-helper.sh"
 
 # start_helper ROOT [ENV_ASSIGNMENT…]: the helper for the Radeon HD 7970,
 # owning its name, with the environment variables given.
@@ -84,14 +76,6 @@ start_helper () {
     --timeout 20 >>"$work/helper.log" 2>&1 &
   helper_pid=$!
   timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
-}
-
-# call METHOD ARGUMENT…: as the test user; output and errors in $reply.
-call () {
-  local method=$1; shift
-  reply=$(as_tester gdbus call --system --dest io.github.plugboard.Helper \
-            --object-path /io/github/plugboard/Helper \
-            --method "io.github.plugboard.Helper.$method" "$@" 2>&1)
 }
 
 # expect_error NAME MESSAGE_PART DESCRIPTION METHOD ARGUMENT…

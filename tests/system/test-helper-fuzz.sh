@@ -48,15 +48,7 @@ trap 'stop_helper; rm -rf "$work"' EXIT
 printf '#!/bin/sh\nexit 0\n' >"$work/initramfs-tool"
 chmod 755 "$work/initramfs-tool"
 
-if ldd "$HELPER" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
-  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-fi
-
-helper_process () {
-  gdbus call --system --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
-    --method org.freedesktop.DBus.GetConnectionUnixProcessID io.github.plugboard.Helper 2>/dev/null |
-    grep -oE '[0-9]+' | tail -n 1
-}
+. "$(dirname "$0")/lib-helper.sh"
 
 # fuzz SEED [OPTION…]: the fuzzer as the test user; its summary in
 # $summary, its findings in the test log, its exit status returned.

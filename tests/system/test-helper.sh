@@ -60,17 +60,7 @@ TOOL
 chmod 755 "$work/initramfs-tool"
 initramfs_runs () { [ -f "$work/initramfs-runs" ] && wc -l <"$work/initramfs-runs" || echo 0; }
 
-# See tests/fixtures/gpus/umockdev-wrapper: umockdev's preload library
-# comes before AddressSanitizer's runtime.
-if ldd "$HELPER" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
-  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-fi
-
-helper_process () {
-  gdbus call --system --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
-    --method org.freedesktop.DBus.GetConnectionUnixProcessID io.github.plugboard.Helper 2>/dev/null |
-    grep -oE '[0-9]+' | tail -n 1
-}
+. "$(dirname "$0")/lib-helper.sh"
 
 # start_helper FIXTURE ROOT [OPTION…]: the helper, owning its name.
 start_helper () {
@@ -81,15 +71,6 @@ start_helper () {
     --timeout 10 "$@" >>"$work/helper.log" 2>&1 &
   helper_pid=$!
   timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
-}
-
-# call METHOD ARGUMENT…: a gdbus call as the test user; output and errors
-# in $reply, and its exit status returned.
-call () {
-  local method=$1; shift
-  reply=$(as_tester gdbus call --system --dest io.github.plugboard.Helper \
-            --object-path /io/github/plugboard/Helper \
-            --method "io.github.plugboard.Helper.$method" "$@" 2>&1)
 }
 
 # expect_error NAME MESSAGE_PART DESCRIPTION METHOD ARGUMENT…
