@@ -177,3 +177,30 @@ screenshot () {
 distinct_colors () {
   convert "$1" -format '%k' info:
 }
+
+# quit_checking_sanitizers APPLICATION_ID: quit the app as a person would
+# (app.quit, Ctrl+Q's action), with TAP lines: it ends, with status 0, and
+# its log holds no AddressSanitizer, LeakSanitizer or UBSan report (the
+# sanitizers report leaks when the process ends). Also says how much CPU
+# it used.
+quit_checking_sanitizers () {
+  local pid deadline status report
+  for pid in $(descendants "$app_pid"); do
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = plugboard ] &&
+      diag "the app used $(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / hz }' "/proc/$pid/stat") s of CPU"
+  done
+  gui_command gapplication action "$1" quit
+  deadline=$(($(date +%s) + 60))
+  while kill -0 "$app_pid" 2>/dev/null && [ "$(date +%s)" -lt $deadline ]; do sleep 0.1; done
+  check "app.quit ends the app" sh -c "! kill -0 $app_pid 2>/dev/null"
+  wait "$app_pid"
+  status=$?
+  app_pid=
+  check "it exits with status 0 ($status)" test $status = 0
+  for report in "ERROR: AddressSanitizer" "ERROR: LeakSanitizer" "runtime error:"; do
+    check "its log has no “$report”" sh -c "! grep -qF '$report' '$GUI_DIR/app.log'"
+  done
+  if grep -q 'ERROR: \|runtime error:' "$GUI_DIR/app.log"; then
+    grep -B2 -A40 'ERROR: \|runtime error:' "$GUI_DIR/app.log" | head -n 120 | sed 's/^/# /' >&2
+  fi
+}

@@ -310,25 +310,7 @@ screenshot "$shots/load-drives-end.png"
 
 # Quit as a person would (app.quit, Ctrl+Q's action), and wait for the
 # exit status: the sanitizers report leaks when the process ends.
-for pid in $(descendants "$app_pid"); do
-  [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = plugboard ] &&
-    diag "the app used $(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / hz }' "/proc/$pid/stat") s of CPU"
-done
-
-gui_command gapplication action "$application_id" quit
-quit_deadline=$(($(date +%s) + 60))
-while app_alive && [ "$(date +%s)" -lt $quit_deadline ]; do sleep 0.1; done
-check "app.quit ends the app" sh -c "! kill -0 $app_pid 2>/dev/null"
-wait "$app_pid"
-status=$?
-app_pid=
-check "it exits with status 0 ($status)" test $status = 0
-for report in "ERROR: AddressSanitizer" "ERROR: LeakSanitizer" "runtime error:"; do
-  check "its log has no “$report”" sh -c "! grep -qF '$report' '$GUI_DIR/app.log'"
-done
-if grep -q 'ERROR: \|runtime error:' "$GUI_DIR/app.log"; then
-  grep -B2 -A40 'ERROR: \|runtime error:' "$GUI_DIR/app.log" | head -n 120 | sed 's/^/# /' >&2
-fi
+quit_checking_sanitizers "$application_id"
 check "no warning or critical was logged" sh -c "! grep -qE -- '-(WARNING|CRITICAL)' '$GUI_DIR/app.log'"
 
 finish

@@ -173,25 +173,7 @@ check "a second instance is handed over to the running app (exit $?)" test $? = 
 check "which is still running" app_alive
 screenshot "$shots/load-modems-end.png"
 
-for pid in $(descendants "$app_pid"); do
-  [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = plugboard ] &&
-    diag "the app used $(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / hz }' "/proc/$pid/stat") s of CPU"
-done
-
-gui_command gapplication action "$application_id" quit
-quit_deadline=$(($(date +%s) + 60))
-while app_alive && [ "$(date +%s)" -lt $quit_deadline ]; do sleep 0.1; done
-check "app.quit ends the app" sh -c "! kill -0 $app_pid 2>/dev/null"
-wait "$app_pid"
-status=$?
-app_pid=
-check "it exits with status 0 ($status)" test $status = 0
-for report in "ERROR: AddressSanitizer" "ERROR: LeakSanitizer" "runtime error:"; do
-  check "its log has no “$report”" sh -c "! grep -qF '$report' '$GUI_DIR/app.log'"
-done
-if grep -q 'ERROR: \|runtime error:' "$GUI_DIR/app.log"; then
-  grep -B2 -A40 'ERROR: \|runtime error:' "$GUI_DIR/app.log" | head -n 120 | sed 's/^/# /' >&2
-fi
+quit_checking_sanitizers "$application_id"
 other_warnings () { grep -E -- '-(WARNING|CRITICAL)' "$GUI_DIR/app.log" | grep -vE "$GLIB_RACE"; }
 check "no warning or critical was logged ($(grep -cE "$GLIB_RACE" "$GUI_DIR/app.log") times GLib's GetManagedObjects race)" \
   test -z "$(other_warnings)"
