@@ -178,20 +178,6 @@ distinct_colors () {
   convert "$1" -format '%k' info:
 }
 
-# app_alive: the app started by run_gui still runs.
-app_alive () { kill -0 "$app_pid" 2>/dev/null; }
-
-# wait_while_alive SECONDS COMMAND…: until COMMAND succeeds, by the clock
-# (a check that runs plugboardctl takes a while under AddressSanitizer);
-# gives up at once when the app is gone.
-wait_while_alive () {
-  local deadline=$(($(date +%s) + $1)); shift
-  until "$@" >/dev/null 2>&1; do
-    [ "$(date +%s)" -lt $deadline ] && app_alive || return 1
-    sleep 0.2
-  done
-}
-
 # quit_checking_sanitizers APPLICATION_ID: quit the app as a person would
 # (app.quit, Ctrl+Q's action), with TAP lines: it ends, with status 0, and
 # its log holds no AddressSanitizer, LeakSanitizer or UBSan report (the
@@ -205,7 +191,7 @@ quit_checking_sanitizers () {
   done
   gui_command gapplication action "$1" quit
   deadline=$(($(date +%s) + 60))
-  while app_alive && [ "$(date +%s)" -lt $deadline ]; do sleep 0.1; done
+  while kill -0 "$app_pid" 2>/dev/null && [ "$(date +%s)" -lt $deadline ]; do sleep 0.1; done
   check "app.quit ends the app" sh -c "! kill -0 $app_pid 2>/dev/null"
   wait "$app_pid"
   status=$?

@@ -198,6 +198,18 @@ explain_convergence () {
   diag "expected: $expected" "udisks:   $udisks" "panel:    $panel"
 }
 
+app_alive () { kill -0 "$app_pid" 2>/dev/null; }
+
+# wait_for SECONDS COMMAND…: like wait_until, but by the clock: a check
+# that runs plugboardctl takes a while under AddressSanitizer. Gives up at
+# once when the app is gone.
+wait_for () {
+  local deadline=$(($(date +%s) + $1)); shift
+  until "$@" >/dev/null 2>&1; do
+    [ "$(date +%s)" -lt $deadline ] && app_alive || return 1
+    sleep 0.2
+  done
+}
 
 # --- the app ----------------------------------------------------------------
 
@@ -206,9 +218,9 @@ start_session_bus
 run_gui "$PLUGBOARD" --panel=drives
 wait_first_frame 60
 check "the app draws its window on the Drives panel" test -s "$GUI_DIR/first-frame"
-wait_while_alive 30 grep -q 'Drives panel shows' "$GUI_DIR/app.log"
+wait_for 30 grep -q 'Drives panel shows' "$GUI_DIR/app.log"
 check "the panel logs its rows" grep -q 'Drives panel shows' "$GUI_DIR/app.log"
-wait_while_alive 30 converged
+wait_for 30 converged
 check "before the churn it shows what udisks has" converged || explain_convergence
 
 # --- the churn ----------------------------------------------------------------
@@ -268,7 +280,7 @@ while [ $n -lt $ROUNDS ]; do
   if [ $n -ge $((ROUNDS / 2)) ] && [ -z "${halfway:-}" ]; then
     halfway=$n
     check "after $n images the app is running" app_alive
-    wait_while_alive 30 converged
+    wait_for 30 converged
     check "and its panel shows the ${#attached[@]} images attached then" converged || explain_convergence
   fi
 done
@@ -283,7 +295,7 @@ check "and one of them is mounted (${!mounted[*]})" test ${#mounted[@]} -ge 1
 # --- afterwards -----------------------------------------------------------------
 
 check "the app survived the churn" app_alive
-wait_while_alive 30 converged
+wait_for 30 converged
 check "the panel shows exactly the images still attached, with their volumes" converged
 converged || explain_convergence
 check "… which is what udisks has" test "$udisks" = "$expected"

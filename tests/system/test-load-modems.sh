@@ -83,6 +83,18 @@ explain_convergence () {
        "listed paths:    $listed_paths" "ModemManager's:  $mm" "panel:  $panel" "plugboardctl: $listed"
 }
 
+app_alive () { kill -0 "$app_pid" 2>/dev/null; }
+
+# wait_for SECONDS COMMAND…: like wait_until, but by the clock: a check
+# that runs plugboardctl takes a while under AddressSanitizer. Gives up at
+# once when the app is gone.
+wait_for () {
+  local deadline=$(($(date +%s) + $1)); shift
+  until "$@" >/dev/null 2>&1; do
+    [ "$(date +%s)" -lt $deadline ] && app_alive || return 1
+    sleep 0.2
+  done
+}
 
 # --- the app ----------------------------------------------------------------
 
@@ -101,9 +113,9 @@ start_session_bus
 G_DEBUG=gc-friendly,fatal-criticals run_gui "$PLUGBOARD" --panel=broadband
 wait_first_frame 60
 check "the app draws its window on the Mobile Broadband panel" test -s "$GUI_DIR/first-frame"
-wait_while_alive 30 grep -q 'Broadband panel shows' "$GUI_DIR/app.log"
+wait_for 30 grep -q 'Broadband panel shows' "$GUI_DIR/app.log"
 check "the panel logs its modems" grep -q 'Broadband panel shows' "$GUI_DIR/app.log"
-wait_while_alive 30 converged
+wait_for 30 converged
 check "before the replugs it shows no modem, as ModemManager has none" converged || explain_convergence
 
 # --- the replugs ------------------------------------------------------------
@@ -128,12 +140,12 @@ for round in $(seq $ROUNDS); do
     plug ttyLOADG gsm
   fi
   if [ $((round % 4)) != 2 ]; then
-    wait_while_alive 20 mm_count_is ${#plugged[@]} || diag "round $round: ModemManager did not list ${#plugged[@]} modems"
-    [ $((round % 8)) = 0 ] && { wait_while_alive 20 registered || diag "round $round: not registered"; }
+    wait_for 20 mm_count_is ${#plugged[@]} || diag "round $round: ModemManager did not list ${#plugged[@]} modems"
+    [ $((round % 8)) = 0 ] && { wait_for 20 registered || diag "round $round: not registered"; }
   fi
   if [ $round = $((ROUNDS / 2 + 1)) ]; then
     check "after $round plugs the app is running" app_alive
-    wait_while_alive 30 converged
+    wait_for 30 converged
     check "and its panel shows the modems ModemManager has (${!plugged[*]})" converged || explain_convergence
   fi
   diag "round $round: ${!plugged[*]} at $(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }')"
@@ -148,7 +160,7 @@ last_mismatch=
 
 check "the last round left two modems plugged in (${!plugged[*]})" test ${#plugged[@]} = 2
 check "the app survived the replugs" app_alive
-wait_while_alive 30 converged
+wait_for 30 converged
 check "the panel shows exactly the modems ModemManager has, GSM and CDMA" converged
 converged || explain_convergence
 check "… which is what plugboardctl lists ($listed)" test "$panel" = "$listed"
