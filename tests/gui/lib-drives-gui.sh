@@ -29,13 +29,13 @@ remove_images () {
     # Only the test user's: the other lane's user has images here too.
     [ "$(stat -c %U "$image")" = "$PLUG_TEST_USER" ] || continue
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
-      for volume in "${device}p1" "$device"; do
+      for volume in "${device}p2" "${device}p1" "$device"; do
         [ -n "$(findmnt -n -o TARGET --source "$volume" 2>/dev/null)" ] &&
           as_tester udisksctl unmount --no-user-interaction --block-device "$volume" >/dev/null 2>&1
       done
       as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null 2>&1
       # By device: mount points may have spaces in them.
-      umount "${device}p1" 2>/dev/null
+      umount "${device}p2" "${device}p1" 2>/dev/null
       umount "$device" 2>/dev/null
       losetup -d "$device" 2>/dev/null
     done
@@ -51,9 +51,10 @@ drives_cleanup () {
 }
 trap drives_cleanup EXIT
 # The Drives gui tests run one after another (the "storage" lane of
-# build-aux/run-tests): the images any of them left behind, killed at its
-# timeout, would add rows to this test's list.
-remove_images "$images/DUI-"
+# build-aux/run-tests), after the lane's system tests: the images any of
+# them left behind, killed at its timeout, would add rows to this test's
+# list. remove_images takes only the test user's, that is this lane's.
+remove_images "$images/"
 
 # new_image NAME SIZE MKFS-COMMAND…: a disk image of the test user's,
 # formatted; prints its path.

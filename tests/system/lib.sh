@@ -59,3 +59,33 @@ skip () {
   tap_count=$((tap_count + 1))
   echo "ok $tap_count # SKIP $(one_line "$@")"
 }
+
+# udisksd_stalled: true when the stack's udisksd does not answer a ping
+# within 20 s. Then the test log gets what it was doing: every thread's
+# backtrace (gdb), each thread's kernel wait channel, and whether udevd
+# still has events queued (udisksd waits for udev before it answers a
+# loop set-up). A load test calls this when a udisks call fails, so that
+# a hung daemon fails the test at once, with its cause in the log, instead
+# of at the test's timeout.
+udisksd_stalled () {
+  timeout 20 gdbus call --system -d org.freedesktop.UDisks2 \
+    -o /org/freedesktop/UDisks2/Manager -m org.freedesktop.DBus.Peer.Ping >/dev/null 2>&1 &&
+    return 1
+  local pid task
+  read -r pid _ <"$PLUG_STACK_DIR/pids/udisksd" 2>/dev/null || pid=
+  diag "udisksd ($pid) did not answer a ping within 20 s"
+  [ -n "$pid" ] && [ -d "/proc/$pid" ] || { diag "udisksd is not running"; return 0; }
+  for task in /proc/"$pid"/task/*; do
+    diag "thread ${task##*/} $(cat "$task/comm" 2>/dev/null): state $(awk '{ print $3 }' "$task/stat" 2>/dev/null), waiting in $(cat "$task/wchan" 2>/dev/null)"
+  done
+  if timeout 5 udevadm settle --timeout=0 >/dev/null 2>&1; then
+    diag "udevd has no events queued"
+  else
+    diag "udevd still has events queued"
+  fi
+  if command -v gdb >/dev/null; then
+    timeout 60 gdb -p "$pid" -batch -ex 'thread apply all bt' 2>&1 |
+      grep -E '^(Thread|#)' | head -n 150 | sed 's/^/# /'
+  fi
+  return 0
+}

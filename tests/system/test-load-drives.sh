@@ -40,9 +40,9 @@ remove_images () {
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
       for volume in "${device}p2" "${device}p1" "$device"; do
         [ -n "$(findmnt -n -o TARGET --source "$volume" 2>/dev/null)" ] &&
-          as_tester udisksctl unmount --no-user-interaction --block-device "$volume" >/dev/null 2>&1
+          as_tester timeout 20 udisksctl unmount --no-user-interaction --block-device "$volume" >/dev/null 2>&1
       done
-      as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null 2>&1
+      as_tester timeout 20 udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null 2>&1
       umount "${device}p2" "${device}p1" "$device" 2>/dev/null
       losetup -d "$device" 2>/dev/null
     done
@@ -88,7 +88,7 @@ make_image () {
 
 udisks_call () {
   local device=$1 interface=$2; shift 2
-  as_tester gdbus call --system -d org.freedesktop.UDisks2 \
+  as_tester timeout 60 gdbus call --system -d org.freedesktop.UDisks2 \
     -o "/org/freedesktop/UDisks2/block_devices/$(basename "$device")" \
     -m "org.freedesktop.UDisks2.$interface" "$@" >/dev/null
 }
@@ -106,12 +106,27 @@ attached=()
 attach () {
   local device try
   for try in 1 2 3; do
-    device=$(as_tester udisksctl loop-setup --no-user-interaction --file "$image_prefix$1.img" 2>&1 |
+    device=$(as_tester timeout 60 udisksctl loop-setup --no-user-interaction --file "$image_prefix$1.img" 2>&1 |
              grep -oE '/dev/loop[0-9]+')
     [ -n "$device" ] && { echo "$device"; return 0; }
     sleep 0.5
   done
+  touch "$call_failed"
   return 1
+}
+
+# When a udisks call failed (attach and detach run in subshells, so they
+# leave a mark in $call_failed), the round ends with a look at udisksd:
+# if it no longer answers, the test stops there, with what the daemon was
+# doing in the log (lib.sh's udisksd_stalled), rather than at its timeout
+# with nothing to go on.
+call_failed=$GUI_DIR/udisks-call-failed
+give_up_if_udisksd_stalled () {
+  [ -e "$call_failed" ] || return 0
+  rm -f "$call_failed"
+  udisksd_stalled || return 0
+  not_ok "udisksd answers during the churn (its threads' backtraces are above)"
+  finish
 }
 
 # prepare DEVICE N: what a partitioned image still needs once attached:
@@ -127,7 +142,7 @@ prepare () {
 # mount_volume VOLUME: mount through udisks as the test user.
 mount_volume () {
   local output
-  output=$(as_tester udisksctl mount --no-user-interaction --block-device "$1" 2>&1)
+  output=$(as_tester timeout 60 udisksctl mount --no-user-interaction --block-device "$1" 2>&1)
   [[ "$output" == "Mounted $1 at "* ]] || { diag "mounting $1: $output"; return 1; }
   output=${output#Mounted $1 at }
   mounted[$1]=${output%.}
@@ -138,13 +153,15 @@ detach () {
   local volume
   for volume in "$1" "${1}p1" "${1}p2"; do
     if [ -n "${mounted[$volume]:-}" ]; then
-      as_tester udisksctl unmount --no-user-interaction --block-device "$volume" >/dev/null ||
+      as_tester timeout 60 udisksctl unmount --no-user-interaction --block-device "$volume" >/dev/null ||
         diag "unmounting $volume failed"
       unset "mounted[$volume]"
     fi
   done
-  as_tester udisksctl loop-delete --no-user-interaction --block-device "$1" >/dev/null ||
+  as_tester timeout 60 udisksctl loop-delete --no-user-interaction --block-device "$1" >/dev/null || {
     diag "detaching $1 failed"
+    touch "$call_failed"
+  }
 }
 
 forget () {
@@ -259,7 +276,7 @@ while [ $n -lt $ROUNDS ]; do
   else
     n=$((n + 1))
     make_image $n >/dev/null
-    device=$(attach $n) || { diag "image $n was not attached"; continue; }
+    device=$(attach $n) || { diag "image $n was not attached"; give_up_if_udisksd_stalled; continue; }
     number_of[$device]=$n
     attached+=("$device")
     prepare "$device" $n || diag "could not partition $device"
@@ -276,6 +293,7 @@ while [ $n -lt $ROUNDS ]; do
     detach "$device"
     forget "$device"
   done
+  give_up_if_udisksd_stalled
   app_alive || break
   if [ $n -ge $((ROUNDS / 2)) ] && [ -z "${halfway:-}" ]; then
     halfway=$n
