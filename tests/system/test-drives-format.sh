@@ -2,10 +2,10 @@
 # test-drives-format.sh: plugboardctl drives format against the real
 # udisksd and polkitd, as the test user: every filesystem whose mkfs is
 # installed, names refused before any daemon call, a whole drive with a
-# partition table, --erase, no confirmation without a terminal, a disk
-# image root attached and one another user attached, polkit's refusal,
-# the drive swapped between confirmation and Format, and every other
-# disk image left untouched.
+# partition table, --erase, the question asked on a terminal and refused
+# without one, a disk image root attached and one another user attached,
+# polkit's refusal, the drive swapped between confirmation and Format,
+# and every other disk image left untouched.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -137,6 +137,19 @@ check "… saying so ($(tail -n 1 <<<"$output"))" grep -qF 'without a confirmati
 check "… after showing what would be lost" grep -qF "All data on this volume will be lost" <<<"$output"
 check "… naming the volume, its name and type" grep -qF "$volume_device: “OLDSTICK”, FAT" <<<"$output"
 check "… and the image is byte-identical" test "$(sha256sum "$volume_image")" = "$before"
+
+# On a terminal (script gives it one), it asks; anything but yes is no.
+on_terminal () { printf '%s\n' "$1" | as_tester script -qec "$2" /dev/null; }
+output=$(on_terminal n "$PLUGBOARDCTL drives format $volume_device --type ext4 --label FMTASKED")
+status=$?
+check "on a terminal it shows what will be lost and asks (exit $status)" \
+  grep -qF "Reformat $volume_device? Everything listed above will be lost. [y/N]" <<<"$output"
+check "… after naming the volume" grep -qF "$volume_device: “OLDSTICK”, FAT" <<<"$output"
+check "… answered n, it changes nothing" test $status = 1 -a "$(sha256sum "$volume_image")" = "$before"
+output=$(on_terminal y "$PLUGBOARDCTL drives format $volume_device --type ext4 --label FMTASKED")
+status=$?
+check "… answered y, it reformats (exit $status)" \
+  test $status = 0 -a "$(blkid_value TYPE "$volume_device")|$(blkid_value LABEL "$volume_device")" = "ext4|FMTASKED"
 
 # --- every filesystem -----------------------------------------------------
 
