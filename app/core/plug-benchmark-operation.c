@@ -742,6 +742,35 @@ create_test_file (BenchmarkJob  *job,
   return g_steal_pointer (&path);
 }
 
+#if DEVELOPMENT_BUILD
+/* Test-only, in development builds (tests/gui/test-drives-speed-test.sh):
+ * with PLUG_TEST_BENCHMARK_PAUSE_FILE set, the write test creates that
+ * file once the first part of its temporary file is written, and goes on
+ * once the test has removed it, or is cancelled: so that the test can
+ * cancel while the temporary file exists. */
+static void
+pause_for_test (GCancellable *cancellable)
+{
+  const char *pause_file = g_getenv ("PLUG_TEST_BENCHMARK_PAUSE_FILE");
+  g_autoptr(GError) error = NULL;
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  if (pause_file == NULL || *pause_file == '\0')
+    return;
+
+  if (!g_file_set_contents (pause_file, "paused\n", -1, &error))
+    {
+      g_warning ("Could not write the test pause file: %s", error->message);
+      return;
+    }
+
+  while (g_file_test (pause_file, G_FILE_TEST_EXISTS) &&
+         !g_cancellable_is_cancelled (cancellable) &&
+         g_get_monotonic_time () < deadline)
+    g_usleep (20 * 1000);
+}
+#endif
+
 static gboolean
 measure_writes (GTask         *task,
                 BenchmarkJob  *job,
@@ -808,6 +837,10 @@ measure_writes (GTask         *task,
 
       if (!write_fully (fd, buffer, size, error))
         goto out;
+#if DEVELOPMENT_BUILD
+      if (written == 0)
+        pause_for_test (cancellable);
+#endif
       written += size;
 
       report_progress (task, PLUG_BENCHMARK_STEP_WRITING,

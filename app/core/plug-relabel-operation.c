@@ -28,12 +28,19 @@
  *    (plug-drive-jobs.c), such as another program's reformat.
  * 3. Success is reported once the volume itself reports the new name
  *    (udisks re-reads it through udev), not when the call returns.
+ * 4. If udisks goes away while it renames (killed, restarted), whether it
+ *    did is not known: SetLabel is never called again; once udisks is
+ *    back, the volume is read again and the error says its name now.
  *
  * Mounting again gives the volume its new folder; a volume renamed while
  * mounted keeps its old folder until it is next mounted.
  */
 
 #define CONFIRM_TIMEOUT_SECONDS 10
+/* How long to wait for udisks to come back after it went away mid-rename,
+ * and how often to look. */
+#define DAEMON_RETURN_TIMEOUT_SECONDS 30
+#define DAEMON_RETURN_INTERVAL_MS 50
 
 struct _PlugRelabelOperation
 {
@@ -59,6 +66,12 @@ struct _PlugRelabelOperation
   gulong           label_notify_id;
   GSource         *timeout_source;
   GSource         *cancelled_source;
+
+  /* Only while waiting for udisks to come back. */
+  char            *daemon_owner;
+  char            *object_path;
+  char            *device;
+  gint64           return_deadline;
 };
 
 G_DEFINE_FINAL_TYPE (PlugRelabelOperation, plug_relabel_operation, G_TYPE_OBJECT)
@@ -87,6 +100,9 @@ plug_relabel_operation_finalize (GObject *object)
   g_clear_pointer (&self->label, g_free);
   g_clear_pointer (&self->mount_point, g_free);
   g_clear_error (&self->rename_error);
+  g_clear_pointer (&self->daemon_owner, g_free);
+  g_clear_pointer (&self->object_path, g_free);
+  g_clear_pointer (&self->device, g_free);
 
   G_OBJECT_CLASS (plug_relabel_operation_parent_class)->finalize (object);
 }
@@ -491,6 +507,104 @@ is_daemon_gone (const GError *error)
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
 }
 
+static char *
+dup_daemon_owner (PlugRelabelOperation *self)
+{
+  GDBusObjectManager *manager = udisks_client_get_object_manager (self->client);
+
+  return g_dbus_object_manager_client_get_name_owner (G_DBUS_OBJECT_MANAGER_CLIENT (manager));
+}
+
+/* The volume as a udisks that runs again reports it: a new process (the
+ * old one may still seem to own the name until the client hears it went),
+ * which has read the block device again. */
+static UDisksObject *
+find_volume_again (PlugRelabelOperation *self)
+{
+  g_autofree char *owner = dup_daemon_owner (self);
+  g_autoptr(UDisksObject) object = NULL;
+
+  if (owner == NULL || g_strcmp0 (owner, self->daemon_owner) == 0)
+    return NULL;
+
+  object = udisks_client_get_object (self->client, self->object_path);
+  if (object == NULL || udisks_object_peek_block (object) == NULL)
+    return NULL;
+
+  return g_steal_pointer (&object);
+}
+
+static void
+rescan_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugRelabelOperation *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+  const char *label;
+
+  /* Without the rescan, what udisks reports is still the best there is. */
+  if (!udisks_block_call_rescan_finish (UDISKS_BLOCK (object), result, &error))
+    g_debug ("Could not have udisks read %s again: %s", self->device, error->message);
+
+  label = udisks_block_get_id_label (udisks_object_peek_block (self->object));
+  if (label == NULL || *label == '\0')
+    fail_and_restore (self, task,
+                      g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                   /* Translators: a device such as /dev/sdb1 */
+                                   _("udisks stopped while it renamed %s, so the outcome is unknown, "
+                                     "and it was not renamed again. Read again from udisks, it now "
+                                     "has no name."),
+                                   self->device));
+  else
+    fail_and_restore (self, task,
+                      g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                   /* Translators: a device such as /dev/sdb1, then the name it has now */
+                                   _("udisks stopped while it renamed %s, so the outcome is unknown, "
+                                     "and it was not renamed again. Read again from udisks, it is now "
+                                     "named “%s”."),
+                                   self->device, label));
+}
+
+static gboolean
+daemon_return_cb (gpointer user_data)
+{
+  GTask *task = user_data;
+  PlugRelabelOperation *self = g_task_get_source_object (task);
+  g_autoptr(UDisksObject) object = find_volume_again (self);
+
+  if (object == NULL &&
+      g_get_monotonic_time () < self->return_deadline &&
+      !g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    return G_SOURCE_CONTINUE;
+
+  if (object == NULL)
+    {
+      fail_and_restore (self, task,
+                        g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                     /* Translators: a device such as /dev/sdb1, then the new name */
+                                     _("udisks stopped while it renamed %s, so the outcome is unknown: "
+                                       "it is named either as before or “%s”. It was not renamed again; "
+                                       "look at its name once udisks runs again."),
+                                     self->device, self->label));
+      return G_SOURCE_REMOVE;
+    }
+
+  /* The old object is gone with the old udisks; mounting again, if the
+   * volume was unmounted, goes through the new one. udisks knows the name
+   * udev read last, which a rename on a mounted filesystem (an ioctl, no
+   * write to the device) does not update: the new udisks is asked to have
+   * the device read again first, as the old one would have after SetLabel. */
+  g_set_object (&self->object, object);
+  udisks_block_call_rescan (udisks_object_peek_block (object),
+                            call_options (),
+                            NULL,
+                            rescan_cb,
+                            g_object_ref (task));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 set_label_cb (GObject      *object,
               GAsyncResult *result,
@@ -503,18 +617,21 @@ set_label_cb (GObject      *object,
   if (!udisks_filesystem_call_set_label_finish (UDISKS_FILESYSTEM (object), result, &error))
     {
       /* Killed or restarted while renaming: udisks may or may not have
-       * written the name. Never asked again; the user looks. */
+       * written the name. Never asked again; once udisks is back, the
+       * volume is read again to say what it is named now. */
       if (is_daemon_gone (error))
         {
+          GSource *source;
+
           g_debug ("udisks went away during SetLabel: %s", error->message);
-          fail_and_restore (self, task,
-                            g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                         /* Translators: a device such as /dev/sdb1, then the new name */
-                                         _("udisks stopped while it renamed %s, so the outcome is unknown: "
-                                           "it is named either as before or “%s”. It was not renamed again; "
-                                           "look at its name once udisks runs again."),
-                                         udisks_block_get_device (udisks_object_peek_block (self->object)),
-                                         self->label));
+          self->object_path = g_strdup (g_dbus_object_get_object_path (G_DBUS_OBJECT (self->object)));
+          self->device = g_strdup (udisks_block_get_device (udisks_object_peek_block (self->object)));
+          self->return_deadline = g_get_monotonic_time () + DAEMON_RETURN_TIMEOUT_SECONDS * G_USEC_PER_SEC;
+          source = g_timeout_source_new (DAEMON_RETURN_INTERVAL_MS);
+          g_source_set_callback (source, daemon_return_cb, g_steal_pointer (&task), g_object_unref);
+          g_source_set_static_name (source, "[plugboard] relabel waits for udisks");
+          g_source_attach (source, g_main_context_get_thread_default ());
+          g_source_unref (source);
           return;
         }
       fail_and_restore (self, task, daemon_error (g_steal_pointer (&error)));
@@ -529,6 +646,10 @@ set_label (PlugRelabelOperation *self,
            GTask                *task)
 {
   set_step (self, PLUG_RELABEL_STEP_RENAMING);
+
+  /* Which udisks is asked, to know a new one from it. */
+  g_clear_pointer (&self->daemon_owner, g_free);
+  self->daemon_owner = dup_daemon_owner (self);
 
   /* The normalized name: udisks would make the same of it, and it is the
    * one to wait for. */

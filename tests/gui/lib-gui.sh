@@ -101,7 +101,7 @@ run_gui () {
   fi
   local name
   for name in ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_DEBUG G_MESSAGES_DEBUG PLUG_PROVIDER_DATABASE \
-              PLUG_TEST_KEEP_FILES_PAUSE_FILE LOCPATH; do
+              PLUG_TEST_KEEP_FILES_PAUSE_FILE PLUG_TEST_BENCHMARK_PAUSE_FILE LOCPATH; do
     [ -n "${!name:-}" ] && environment+=("$name=${!name}")
   done
   mkdir -p "$GUI_DIR/config" "$GUI_DIR/cache" "$GUI_DIR/runtime" "$GUI_DIR/home"

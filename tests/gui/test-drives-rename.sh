@@ -3,8 +3,10 @@
 # the test user against the real udisksd and polkitd, with key presses: a
 # mounted ext4 volume renamed where it is, a mounted Btrfs volume
 # unmounted, renamed and mounted again under its new name, and an
-# unmounted FAT volume, whose refused name says why. Read back with blkid,
-# udisks and findmnt; the other images are byte-identical afterwards.
+# unmounted FAT volume, whose refused name says why, and whose new name
+# another mounted volume has already, which the dialog warns of. Read
+# back with blkid, udisks and findmnt; the other images are
+# byte-identical afterwards.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,13 +15,29 @@
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-drives-gui.sh"
 
+export G_MESSAGES_DEBUG=plugboard-drives
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 
 ext_image=$(new_image ext.img 64M /sbin/mkfs.ext4 -q -L DUIEXTOLD)
 btrfs_image=$(new_image btrfs.img 128M /sbin/mkfs.btrfs -q -L DUIBTROLD)
 fat_image=$(new_image fat.img 64M /sbin/mkfs.vfat -F 32 -n DUIFATOLD)
 new_image bystander.img 32M /sbin/mkfs.ext4 -q -L DUIRNBYSTAND >/dev/null
-others_before=$(hash_images "$ext_image" "$btrfs_image" "$fat_image")
+# Root's: attached by root, so that the panel does not list it, and
+# mounted by the test user, where udisks would mount the FAT volume.
+same_name_image=${image_prefix}same-name.img
+rm -f "$same_name_image"
+truncate -s 32M "$same_name_image"
+/sbin/mkfs.ext4 -q -L DUINEW "$same_name_image"
+same_name_device=
+remove_same_name () {
+  if [ -n "$same_name_device" ]; then
+    umount "$same_name_device" 2>/dev/null
+    losetup -d "$same_name_device" 2>/dev/null
+  fi
+  rm -f "$same_name_image"
+}
+trap 'remove_same_name; drives_cleanup' EXIT
+others_before=$(hash_images "$ext_image" "$btrfs_image" "$fat_image" "$same_name_image")
 start_xvfb
 
 # rename_dialog TABS TITLE: from a fresh window, the volume's menu, then
@@ -93,6 +111,15 @@ detach "$btrfs_device"
 
 fat_device=$(attach "$fat_image")
 wait_until 10 udisks_has "$fat_device" '.label == "DUIFATOLD"'
+same_name_device=$(losetup -f --show "$same_name_image")
+same_name_listed () {
+  as_tester "$PLUG_BUILD_DIR/app/cli/plugboardctl" drives list --all --json |
+    jq -e --arg d "$same_name_device" 'any(.[].volumes[]; .device == $d and .label == "DUINEW")' >/dev/null
+}
+wait_until 10 same_name_listed
+same_name_mount=$(as_tester udisksctl mount --no-user-interaction --block-device "$same_name_device" | sed -n 's/^Mounted .* at \(.*\)$/\1/p')
+check "another volume named DUINEW is mounted (${same_name_mount:-nowhere}), one the panel does not list" \
+  test "$(basename "${same_name_mount:-x}")" = DUINEW
 start_drives_panel
 # A FAT volume's row has its Reformat… button before the menu.
 rename_dialog 6 'Rename DUIFATOLD'
@@ -114,6 +141,8 @@ keys BackSpace BackSpace BackSpace BackSpace
 xdotool type --delay 40 'new'
 sleep 0.5
 shoot rename-fat-3-valid "$dialog"
+check "… the dialog warns that another mounted volume is named DUINEW" \
+  grep -qF 'Name warning: Another mounted volume is already named “DUINEW”' "$GUI_DIR/app.log"
 keys Return
 wait_until 20 no_window '^Rename DUIFATOLD$'
 check "a valid name renames it" no_window '^Rename DUIFATOLD$'
@@ -123,5 +152,6 @@ check "blkid reads “DUINEW”, upper-cased as FAT stores it" test "$(blkid_val
 check "… and so does udisks" udisks_has "$fat_device" '.label == "DUINEW"'
 check "… and it is still not mounted" test -z "$(findmnt -n -o TARGET --source "$fat_device")"
 
-check "the other disk images are byte-identical" test "$(hash_images "$ext_image" "$btrfs_image" "$fat_image")" = "$others_before"
+check "the other disk images are byte-identical" \
+  test "$(hash_images "$ext_image" "$btrfs_image" "$fat_image" "$same_name_image")" = "$others_before"
 finish_drives

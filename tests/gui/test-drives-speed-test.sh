@@ -3,8 +3,9 @@
 # the test user against the real udisksd and polkitd (udisks opens the
 # device, polkit decides), with key presses: a read test, then one with
 # the write test on the mounted volume, whose temporary file is gone
-# afterwards; on a volume whose folder the user may not write in, no write
-# test. Screenshots in $PLUG_BUILD_DIR/screenshots.
+# afterwards, also when it is cancelled while writing; on a volume whose
+# folder the user may not write in, no write test. Screenshots in
+# $PLUG_BUILD_DIR/screenshots.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -74,6 +75,47 @@ wait_until 5 no_window '^Speed Test of DUIBENCH$'
 check "Escape closes it" no_window '^Speed Test of DUIBENCH$'
 check "the other disk images are byte-identical" test "$(hash_images "$image")" = "$others_before"
 stop_gui
+
+# --- cancelled while it writes: the temporary file is removed ---------------
+
+if has_test_hooks; then
+  # The write test pauses once its temporary file is partly written (a
+  # hook of development builds), for Cancel to come then.
+  pause_file=$GUI_DIR/benchmark-pause
+  rm -f "$pause_file"
+  export PLUG_TEST_BENCHMARK_PAUSE_FILE=$pause_file
+  start_drives_panel
+  unset PLUG_TEST_BENCHMARK_PAUSE_FILE
+  open_volume_menu 5
+  keys s
+  wait_until 5 has_window '^Speed Test of DUIBENCH$'
+  dialog=$(window '^Speed Test of DUIBENCH$')
+  sleep 0.5
+  keys alt+w alt+s
+  wait_until 60 test -s "$pause_file"
+  temporary=$(ls -A "$mount_point" | grep -F .plugboard-speed-test-)
+  check "the write test paused with its temporary file in $mount_point (${temporary:-none})" test -n "$temporary"
+  shoot benchmark-7-writing "$dialog"
+  keys Escape
+  temporary_gone () { [ "$(ls -A "$mount_point")" = "$files_before" ]; }
+  wait_until 10 temporary_gone
+  sleep 1
+  shoot benchmark-8-cancelled "$dialog"
+  check "Escape while it runs cancels, and the dialog stays to say so" has_window '^Speed Test of DUIBENCH$'
+  check "… which is not the progress ($(changed benchmark-7-writing benchmark-8-cancelled) pixels changed)" \
+    test "$(changed benchmark-7-writing benchmark-8-cancelled)" -gt 500
+  check "… and the temporary file is removed" temporary_gone
+  check "… said as what the user asked for, not in red as an error ($(red_pixels benchmark-8-cancelled) red pixels)" \
+    test "$(red_pixels benchmark-8-cancelled)" -lt 20
+  keys Escape
+  wait_until 5 no_window '^Speed Test of DUIBENCH$'
+  check "then Escape closes it" no_window '^Speed Test of DUIBENCH$'
+  rm -f "$pause_file"
+  stop_gui
+else
+  skip "the speed test cancelled while it writes: needs a development build (-Dprofile=development) for its pause hook"
+fi
+
 as_tester udisksctl unmount --no-user-interaction --block-device "$device" >/dev/null
 detach "$device"
 

@@ -2,9 +2,10 @@
 # test-drives-format.sh: plugboardctl drives format against the real
 # udisksd and polkitd, as the test user: every filesystem whose mkfs is
 # installed, names refused before any daemon call, a whole drive with a
-# partition table, --erase, no confirmation without a terminal, a disk
-# image root attached, polkit's refusal, the drive swapped between
-# confirmation and Format, and every other disk image left untouched.
+# partition table, --erase, the question asked on a terminal and refused
+# without one, a disk image root attached and one another user attached,
+# polkit's refusal, the drive swapped between confirmation and Format,
+# and every other disk image left untouched.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -137,6 +138,19 @@ check "… after showing what would be lost" grep -qF "All data on this volume w
 check "… naming the volume, its name and type" grep -qF "$volume_device: “OLDSTICK”, FAT" <<<"$output"
 check "… and the image is byte-identical" test "$(sha256sum "$volume_image")" = "$before"
 
+# On a terminal (script gives it one), it asks; anything but yes is no.
+on_terminal () { printf '%s\n' "$1" | as_tester script -qec "$2" /dev/null; }
+output=$(on_terminal n "$PLUGBOARDCTL drives format $volume_device --type ext4 --label FMTASKED")
+status=$?
+check "on a terminal it shows what will be lost and asks (exit $status)" \
+  grep -qF "Reformat $volume_device? Everything listed above will be lost. [y/N]" <<<"$output"
+check "… after naming the volume" grep -qF "$volume_device: “OLDSTICK”, FAT" <<<"$output"
+check "… answered n, it changes nothing" test $status = 1 -a "$(sha256sum "$volume_image")" = "$before"
+output=$(on_terminal y "$PLUGBOARDCTL drives format $volume_device --type ext4 --label FMTASKED")
+status=$?
+check "… answered y, it reformats (exit $status)" \
+  test $status = 0 -a "$(blkid_value TYPE "$volume_device")|$(blkid_value LABEL "$volume_device")" = "ext4|FMTASKED"
+
 # --- every filesystem -----------------------------------------------------
 
 # TYPE LABEL EXPECTED-LABEL DEVICE
@@ -220,6 +234,35 @@ status=$?
 check "a disk image root attached is refused (exit $status)" test $status = 1
 check "… with the reason ($output)" grep -qF 'attached by the system' <<<"$output"
 check "… and it is byte-identical" test "$(sha256sum "$root_image")" = "$before"
+
+# --- a disk image another user attached ---------------------------------------
+
+# The test user's image, seen by another user (nobody, who has no polkit
+# rule either: the refusal must be Plugboard's, and come first).
+as_other () {
+  runuser -u nobody -- env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/nonexistent LANG=C.UTF-8 \
+    DBUS_SYSTEM_BUS_ADDRESS="$DBUS_SYSTEM_BUS_ADDRESS" "$PLUGBOARDCTL" "$@" </dev/null
+}
+unmount_as_tester "$volume_device"
+before=$(sha256sum "$volume_image")
+output=$(as_other drives format "$volume_device" --type exfat --label FMTOTHER --yes 2>&1)
+status=$?
+check "reformatting a disk image another user attached is refused (exit $status)" test $status = 1
+check "… with the reason ($output)" grep -qF "Will not reformat $volume_device: This disk image was attached by another user" <<<"$output"
+output=$(as_other drives format "$volume_device" --whole-drive --type exfat --yes 2>&1)
+check "… also as a whole drive (exit $?)" grep -qF 'attached by another user' <<<"$output"
+output=$(as_other drives label "$volume_device" FMTOTHER 2>&1)
+status=$?
+check "… and so is renaming it (exit $status)" test $status = 1 -a -n "$(grep -F 'attached by another user' <<<"$output")"
+output=$(as_other drives benchmark "$volume_device" 2>&1)
+status=$?
+check "… and the speed test (exit $status)" test $status = 1 -a -n "$(grep -F 'attached by another user' <<<"$output")"
+check "… the other user's list leaves it out" \
+  test "$(as_other drives list --json | jq --arg d "$volume_device" '[.[] | select(.device == $d)] | length')" = 0
+check "… and lists it with --all as another user's, not to be changed" \
+  jq -e --arg d "$volume_device" '.[] | select(.device == $d) | .can_modify == false and .restriction == "other-user-image"' \
+  <<<"$(as_other drives list --all --json)"
+check "… and the image is byte-identical" test "$(sha256sum "$volume_image")" = "$before"
 
 # --- polkit says no -----------------------------------------------------------
 

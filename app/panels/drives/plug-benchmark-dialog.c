@@ -41,6 +41,7 @@ struct _PlugBenchmarkDialog
   GtkLabel               *progress_label;
   GtkWidget              *error_group;
   GtkLabel               *error_label;
+  GtkWidget              *details_expander;
   GtkLabel               *details_label;
   GtkWidget              *results_group;
   AdwActionRow           *read_row;
@@ -194,11 +195,24 @@ benchmark_done_cb (GObject      *object,
 
   if (!plug_benchmark_operation_run_finish (PLUG_BENCHMARK_OPERATION (object), result, &error))
     {
-      g_autofree char *summary = plug_drive_error_dup_summary (error);
-      g_autofree char *details = plug_drive_error_dup_details (error);
+      g_autofree char *summary = NULL;
+      g_autofree char *details = NULL;
+      gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+      /* Cancel is what the user asked for: said as such, not as an error. */
+      if (cancelled)
+        summary = g_strdup (_("Cancelled: the speed test stopped, and nothing was left behind"));
+      else
+        summary = plug_drive_error_dup_summary (error);
+      details = plug_drive_error_dup_details (error);
 
       gtk_label_set_label (self->error_label, summary);
       gtk_label_set_label (self->details_label, details);
+      if (cancelled)
+        gtk_widget_remove_css_class (GTK_WIDGET (self->error_label), "error");
+      else
+        gtk_widget_add_css_class (GTK_WIDGET (self->error_label), "error");
+      gtk_widget_set_visible (self->details_expander, !cancelled);
       gtk_widget_set_visible (self->error_group, TRUE);
       gtk_widget_grab_focus (self->start_button);
       return;
@@ -328,6 +342,7 @@ plug_benchmark_dialog_class_init (PlugBenchmarkDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlugBenchmarkDialog, progress_label);
   gtk_widget_class_bind_template_child (widget_class, PlugBenchmarkDialog, error_group);
   gtk_widget_class_bind_template_child (widget_class, PlugBenchmarkDialog, error_label);
+  gtk_widget_class_bind_template_child (widget_class, PlugBenchmarkDialog, details_expander);
   gtk_widget_class_bind_template_child (widget_class, PlugBenchmarkDialog, details_label);
   gtk_widget_class_bind_template_child (widget_class, PlugBenchmarkDialog, results_group);
   gtk_widget_class_bind_template_child (widget_class, PlugBenchmarkDialog, read_row);

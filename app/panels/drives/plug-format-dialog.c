@@ -267,6 +267,7 @@ make_unavailable (PlugFormatDialog *self,
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_widget_set_sensitive (row, FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (check), FALSE);
+  g_debug ("Reformat purpose unavailable: %s", subtitle);
 
   if (gtk_check_button_get_active (check))
     {

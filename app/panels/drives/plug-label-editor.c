@@ -186,6 +186,7 @@ update (PlugLabelEditor *self)
 
       gtk_label_set_label (self->duplicate_label, warning);
       gtk_widget_set_visible (GTK_WIDGET (self->duplicate_label), TRUE);
+      g_debug ("Name warning: %s", warning);
     }
   else
     {

@@ -1,0 +1,85 @@
+#!/bin/bash
+# test-drives-missing-mkfs.sh: a filesystem whose mkfs program is not
+# installed, under Xvfb, as the test user against the real udisksd and
+# polkitd. udisksd runs with a PATH that lacks mkfs.xfs, as on a system
+# without xfsprogs, so that it answers Manager.CanFormat as there. The
+# reformat wizard then shows XFS insensitive with the package to install,
+# and the other filesystems as choices; plugboardctl refuses --type xfs
+# naming the package, before anything is changed. udisksd is started
+# again with its own PATH afterwards. The disk images are byte-identical.
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+. "$PLUG_SOURCE_DIR/tests/system/lib.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-drives-gui.sh"
+
+export G_MESSAGES_DEBUG=plugboard-drives
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+
+# Every program of /usr/sbin but mkfs.xfs (/sbin is /usr/sbin here).
+bin_dir=$PLUG_STACK_DIR/sbin-without-mkfs.xfs
+rm -rf "$bin_dir"
+mkdir -p "$bin_dir"
+for program in /usr/sbin/*; do
+  [ "$(basename "$program")" = mkfs.xfs ] || ln -s "$program" "$bin_dir/"
+done
+restore_udisks () {
+  "$PLUG_STACK" restart "$PLUG_STACK_DIR" udisksd >/dev/null 2>&1
+  rm -rf "$bin_dir"
+}
+trap 'drives_cleanup; restore_udisks' EXIT
+
+can_format () {
+  as_tester gdbus call --system -d org.freedesktop.UDisks2 -o /org/freedesktop/UDisks2/Manager \
+    -m org.freedesktop.UDisks2.Manager.CanFormat "$1"
+}
+PATH="$bin_dir:/usr/local/bin:/usr/bin:/bin" "$PLUG_STACK" restart "$PLUG_STACK_DIR" udisksd
+answer=$(can_format xfs)
+check "udisksd, without mkfs.xfs, cannot create XFS ($answer)" grep -qF "(false, 'mkfs.xfs')" <<<"$answer"
+
+# Large enough for XFS, so that its size is not the reason.
+fat_image=$(new_image fat.img 320M /sbin/mkfs.vfat -F 32 -n DUINOXFS)
+fat_device=$(attach "$fat_image")
+check "the test user attached a FAT32 image ($fat_device)" test -n "$fat_device"
+wait_until 10 udisks_has "$fat_device" '.label == "DUINOXFS"'
+before=$(sha256sum "$fat_image")
+
+# --- plugboardctl --------------------------------------------------------
+
+output=$(as_tester "$PLUG_BUILD_DIR/app/cli/plugboardctl" drives format "$fat_device" --type xfs \
+           --label DUIXFS --yes </dev/null 2>&1)
+status=$?
+check "plugboardctl refuses XFS (exit $status)" test $status = 1
+check "… naming the program and the package ($(tail -n 1 <<<"$output"))" \
+  grep -qF 'needs the program mkfs.xfs, which is not installed: install the “xfsprogs” package' <<<"$output"
+check "… and the image is byte-identical, still FAT32 “DUINOXFS”" \
+  test "$(sha256sum "$fat_image")" = "$before" -a "$(blkid_value LABEL "$fat_device")" = DUINOXFS
+
+# --- the wizard ------------------------------------------------------------
+
+start_xvfb
+start_drives_panel
+check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-frame"
+keys alt+r
+wait_until 5 has_window '^Reformat DUINOXFS$'
+check "Reformat… opens the wizard for DUINOXFS" has_window '^Reformat DUINOXFS$'
+wizard=$(window '^Reformat DUINOXFS$')
+wait_until 5 grep -qF 'Reformat purpose unavailable' "$GUI_DIR/app.log"
+sleep 0.5
+shoot missing-mkfs-1-purpose "$wizard"
+check "the wizard shows XFS unavailable, with the package to install" \
+  grep -qF 'Reformat purpose unavailable: XFS · Install the “xfsprogs” package to use it' "$GUI_DIR/app.log"
+check "… and only XFS" test "$(grep -c 'Reformat purpose unavailable' "$GUI_DIR/app.log")" = 1
+keys Escape
+wait_until 5 no_window '^Reformat DUINOXFS$'
+check "Escape closes it" no_window '^Reformat DUINOXFS$'
+check "the image is byte-identical" test "$(sha256sum "$fat_image")" = "$before"
+stop_gui
+detach "$fat_device"
+
+restore_udisks
+trap drives_cleanup EXIT
+check "started again with its own PATH, udisksd can create XFS" grep -qF "(true, '')" <<<"$(can_format xfs)"
+finish_drives
