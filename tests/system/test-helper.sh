@@ -359,6 +359,32 @@ transitions no-driver 0000:07:00.0 "" amdgpu radeon
 transitions hybrid-nouveau "$NVIDIA" nouveau nvidia nouveau
 transitions hybrid-nvidia "$NVIDIA" nvidia nouveau nvidia
 
+# A failure between the two renames: the configuration is in place, but
+# the choices cannot follow it (a folder stands where their file goes).
+# The helper must put the previous configuration back, byte for byte,
+# rather than leave one that no revert knows of.
+root=$work/rollback
+check "the helper starts for the rollback test" start_helper amd-tahiti-radeon "$root"
+printf 'options radeon audio=1\n# an administrator\xff wrote this' >"$root/etc/modprobe.d/plugboard-gpu.conf"
+cp "$root/etc/modprobe.d/plugboard-gpu.conf" "$work/administrator.conf"
+mkdir -p "$root/var/lib/plugboard-helper/choices"
+expect_error io.github.plugboard.Helper.Error.Failed "choices" \
+  "the choices cannot follow the configuration: SetGpuDriver fails" SetGpuDriver "$TAHITI" amdgpu
+check "... and the administrator's file is back, byte for byte" same "$root/etc/modprobe.d/plugboard-gpu.conf" "$work/administrator.conf"
+check "... with no temporary file left" no_temporary_file
+rmdir "$root/var/lib/plugboard-helper/choices"
+check "with the folder gone, SetGpuDriver amdgpu succeeds" call SetGpuDriver "$TAHITI" amdgpu
+check "... and RevertGpuDriver then puts the administrator's file back byte for byte" \
+  eval 'call RevertGpuDriver "$TAHITI" && same "$root/etc/modprobe.d/plugboard-gpu.conf" "$work/administrator.conf"'
+rm "$root/etc/modprobe.d/plugboard-gpu.conf"
+rm -rf "$root/var/lib/plugboard-helper"
+mkdir -p "$root/var/lib/plugboard-helper/choices"
+expect_error io.github.plugboard.Helper.Error.Failed "choices" \
+  "the same with no file before: SetGpuDriver fails" SetGpuDriver "$TAHITI" amdgpu
+check "... and there is still no file" test ! -e "$root/etc/modprobe.d/plugboard-gpu.conf"
+check "... nor a temporary one" no_temporary_file
+stop_helper
+
 # --- plugboardctl, through the core's proxy --------------------------------
 
 # ctl ARGUMENT…: plugboardctl as the test user; output and errors in
