@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "plug-graphics-report.h"
@@ -71,6 +73,36 @@ plug_graphics_dup_gpu_name (PlugGpu *gpu)
     return g_strdup (model);
 
   return g_strdup (_("Unknown GPU"));
+}
+
+/**
+ * plug_graphics_dup_gpu_short_name:
+ *
+ * Returns: (transfer full): the name a dialog about the GPU uses, under
+ *   the group that shows the whole one: the product name the hardware
+ *   database puts in brackets at the end of the model (“Radeon HD
+ *   7970/8970 OEM / R9 280X” of “Tahiti XT [Radeon HD 7970/8970 OEM / R9
+ *   280X]”), else the model, else plug_graphics_dup_gpu_name()
+ */
+char *
+plug_graphics_dup_gpu_short_name (PlugGpu *gpu)
+{
+  const char *model;
+  const char *open;
+  gsize length;
+
+  g_return_val_if_fail (PLUG_IS_GPU (gpu), NULL);
+
+  model = plug_gpu_get_model (gpu);
+  if (model == NULL)
+    return plug_graphics_dup_gpu_name (gpu);
+
+  length = strlen (model);
+  open = strrchr (model, '[');
+  if (open != NULL && length > 0 && model[length - 1] == ']' && open + 1 < model + length - 1)
+    return g_strndup (open + 1, model + length - 1 - (open + 1));
+
+  return g_strdup (model);
 }
 
 /* "0x10de" as lspci -nn writes it: "10de". */

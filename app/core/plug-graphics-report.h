@@ -40,6 +40,7 @@ typedef struct
 
 const char *plug_graphics_license_get_display_name (PlugGpuLicense             license);
 char       *plug_graphics_dup_gpu_name             (PlugGpu                   *gpu);
+char       *plug_graphics_dup_gpu_short_name       (PlugGpu                   *gpu);
 char       *plug_graphics_dup_pci_id               (PlugGpu                   *gpu);
 char       *plug_graphics_dup_driver_description   (PlugGpu                   *gpu);
 char       *plug_graphics_dup_other_drivers        (PlugGpu                   *gpu);

@@ -488,7 +488,18 @@ facts_read_cb (GObject      *object,
       return;
     }
 
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  /* INHERIT_FDS lets GLib start the probe with posix_spawn(): without it,
+   * GLib forks and then, in the child, closes every descriptor and opens
+   * /dev/null, and in a process with threads (the facts of the other
+   * GPUs are read in workers at the same time) a lock another thread held
+   * at fork() stays held in the child forever: a preloaded open() wrapper
+   * that takes one (umockdev's, in the tests) hangs the child before
+   * exec. posix_spawn() runs no code of ours or of a wrapper before
+   * exec. The descriptors the probe inherits are those without
+   * close-on-exec, which GLib, GTK and libudev do not leave; the pipe's
+   * other end is closed in the child. */
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE |
+                                        G_SUBPROCESS_FLAGS_INHERIT_FDS);
   for (guint i = 0; probe->environment != NULL && probe->environment[i] != NULL; i++)
     {
       g_auto(GStrv) pair = g_strsplit (probe->environment[i], "=", 2);

@@ -438,7 +438,15 @@ write_config_and_choices (const char  *root_directory,
   g_autofree char *choices_contents = NULL;
   g_autofree char *config_temporary = NULL;
   g_autofree char *choices_temporary = NULL;
+  g_autoptr(GBytes) previous_config = NULL;
+  g_autoptr(GError) rollback_error = NULL;
+  gboolean previous_exists;
   gsize choices_length;
+
+  /* What the configuration was, to put back if the choices cannot follow
+   * it. */
+  if (!read_regular_file (config_path, &previous_exists, &previous_config, error))
+    return FALSE;
 
   choices_contents = format_choices (choices, &choices_length);
   config_temporary = write_temporary (config_path, config->str, config->len, 0644, error);
@@ -459,7 +467,27 @@ write_config_and_choices (const char  *root_directory,
       return FALSE;
     }
 
-  return commit_temporary (choices_temporary, choices_path, error);
+  if (commit_temporary (choices_temporary, choices_path, error))
+    return TRUE;
+
+  /* The choices could not be replaced: a configuration they do not
+   * describe could be neither reverted nor told apart from an
+   * administrator's, so the previous one goes back, byte for byte. */
+  if (previous_exists)
+    {
+      gsize length;
+      const char *data = g_bytes_get_data (previous_config, &length);
+
+      write_atomically (config_path, data != NULL ? data : "", length, 0644, &rollback_error);
+    }
+  else
+    {
+      remove_durably (config_path, &rollback_error);
+    }
+  if (rollback_error != NULL)
+    g_prefix_error (error, "The previous %s could not be put back (%s). ", config_path, rollback_error->message);
+
+  return FALSE;
 }
 
 static gboolean

@@ -1,7 +1,7 @@
 #!/bin/bash
 # test-graphics-panel.sh: the Graphics panel under Xvfb, on GPUs umockdev
-# makes up: a hybrid Intel + NVIDIA laptop on the proprietary driver, and
-# an AMD Radeon HD 7970 on radeon with amdgpu installed, the same card
+# makes up: a hybrid Intel + NVIDIA laptop on the proprietary driver, an
+# Intel iGPU alone, an AMD Radeon HD 7970 on radeon with amdgpu installed, the same card
 # with no driver bound, and (with the real daemons) logind refusing to
 # hibernate. Checks that the panel draws, and that Copy Report puts the
 # drivers on the clipboard.
@@ -63,12 +63,13 @@ shoot () {
 
 # show FIXTURE ROOT: start the panel on the fixture's GPUs and wait until
 # the readings are in (they run in worker threads after the first frame).
+# $show_environment, if set, is more NAME=value words for the app.
 # The renderer probe is the build's, and Mesa renders in software: the
 # GPUs are made up, and the machine's own must not answer for them.
 show () {
   run_gui env PLUG_TEST_SYSFS_ROOT="$2" PLUG_TEST_MODULES_DIRECTORY="$modules" \
     PLUGBOARD_RENDERER_PROBE="$PLUG_BUILD_DIR/app/probe/plugboard-renderer-probe" LIBGL_ALWAYS_SOFTWARE=1 \
-    umockdev-run -d "$fixtures/$1.umockdev" -- "$PLUGBOARD" --panel=graphics
+    ${show_environment:-} umockdev-run -d "$fixtures/$1.umockdev" -- "$PLUGBOARD" --panel=graphics
   wait_first_frame 30
   check "$1: plugboard --panel=graphics draws its first frame" test -s "$GUI_DIR/first-frame"
   sleep 1.5
@@ -139,6 +140,33 @@ changed=$(compare -metric AE "$shots/graphics-hybrid-nvidia-power.png" "$shots/g
 check "hybrid-nvidia: a toast says the report was copied ($changed pixels changed)" test "${changed%%.*}" -gt 500
 
 check "hybrid-nvidia: the app is still running" kill -0 "$app_pid"
+stop_gui
+
+# --- an Intel iGPU alone, on i915 -------------------------------------------
+
+root=$(new_root intel)
+mkdir -p "$root/sys/module/i915" && : >"$root/sys/module/i915/taint"
+chmod -R a+rX "$root"
+
+show intel-i915 "$root"
+shoot intel-i915
+copy_report intel-i915
+expect intel-i915 "the Intel GPU" 'GPU: Intel Corporation TigerLake-LP GT2 [Iris Xe Graphics]'
+expect intel-i915 "i915, open source" 'Driver: i915 (Open Source)'
+expect intel-i915 "no other driver" 'Other installed drivers: none'
+expect intel-i915 "integrated" 'Type: integrated'
+expect intel-i915 "it drives the boot display" 'Drives the boot display: yes'
+expect intel-i915 "its PCI slot and ids" 'PCI ID: 8086:9a49'
+check "intel-i915: one GPU, and no driver choice offered for it" \
+  eval '[ "$(grep -c "^GPU: " "$GUI_DIR/intel-i915.report")" = 1 ] && ! grep -q "Driver choice" "$GUI_DIR/intel-i915.report"'
+check "intel-i915: the app is still running" kill -0 "$app_pid"
+stop_gui
+
+# The same desktop drawn at scale 2: the display's line says so, and
+# gives the resolution in the display's own pixels, not the desktop's.
+show_environment=GDK_SCALE=2 show intel-i915 "$root"
+copy_report intel-i915-scale-2
+expect intel-i915-scale-2 "the display at scale 2, at its own resolution" ': 1280 × 800 · scale 2'
 stop_gui
 
 # --- AMD Tahiti on radeon, amdgpu installed, no swap ------------------------

@@ -168,6 +168,8 @@ if [ -x /usr/libexec/switcheroo-control ]; then
   sleep 0.8
   shoot dual-gpu
   copy_report dual
+  expect dual "the NVIDIA GPU runs on nouveau, open source" 'Driver: nouveau (Open Source)'
+  expect dual "and nvidia is the other installed driver" 'Other installed drivers: nvidia'
   expect dual "the Intel GPU is the default" 'Default: Intel Corporation TigerLake-LP GT2 [Iris Xe Graphics]'
   expect dual "apps can be started on the NVIDIA GPU, and how" \
     'Apps can be started on: NVIDIA Corporation TU117M (DRI_PRIME=pci-0000_01_00_0)'

@@ -297,6 +297,94 @@ check "revert removes the file" nothing_written "$root"
 stop_helper
 check "the helper exits cleanly on SIGTERM (status $helper_status)" test "$helper_status" = 0
 
+# --- every (from, to) pair the fixtures allow ------------------------------
+
+# expected_file DRIVER SLOT: the file the helper writes for that choice.
+expected_file () {
+  case $1 in
+    amdgpu|radeon) sed "s/0000:03:00.0/$2/" "$FIXTURES/helper/tahiti-$1.conf" ;;
+    nvidia|nouveau) cat "$FIXTURES/helper/hybrid-$1.conf" ;;
+  esac
+}
+
+# transitions FIXTURE SLOT BOUND DRIVER…: from the driver the fixture
+# binds, each choice followed by each choice (the same one again
+# included), then revert; once with no file before, once over an
+# administrator's file, which revert must put back byte for byte.
+transitions () {
+  local fixture=$1 slot=$2 bound=$3 first second original all_right
+  shift 3
+  root=$work/matrix-$fixture
+  check "$fixture: the helper starts" start_helper "$fixture" "$root"
+  call GetDriverChoices
+  check "$fixture: the GPU at $slot starts with ${bound:-no driver}: $reply" \
+    eval '[[ "$reply" == *"('"'"'$slot'"'"', '"'"'"*"'"'"', '"'"'$bound'"'"', ["* ]]'
+  for original in absent administrator; do
+    all_right=true
+    for first in "$@"; do
+      for second in "$@"; do
+        rm -f "$root/etc/modprobe.d/plugboard-gpu.conf"
+        [ $original = administrator ] &&
+          printf 'options %s audio=1\n# an administrator\xff wrote this' "$first" >"$root/etc/modprobe.d/plugboard-gpu.conf"
+        cp -p "$root/etc/modprobe.d/plugboard-gpu.conf" "$work/before.conf" 2>/dev/null || rm -f "$work/before.conf"
+        expected_file "$first" "$slot" >"$work/expected-first.conf"
+        expected_file "$second" "$slot" >"$work/expected-second.conf"
+        if ! call SetGpuDriver "$slot" "$first" ||
+           ! same "$root/etc/modprobe.d/plugboard-gpu.conf" "$work/expected-first.conf"; then
+          all_right=false; diag "$fixture ($bound) → $first, $original file: $reply"
+        elif ! call SetGpuDriver "$slot" "$second" ||
+             ! same "$root/etc/modprobe.d/plugboard-gpu.conf" "$work/expected-second.conf"; then
+          all_right=false; diag "$fixture ($bound) → $first → $second, $original file: $reply"
+        elif ! call RevertGpuDriver "$slot"; then
+          all_right=false; diag "$fixture ($bound) → $first → $second → revert, $original file: $reply"
+        elif [ $original = absent ] && ! nothing_written "$root"; then
+          all_right=false; diag "$fixture ($bound) → $first → $second → revert left files: $(ls -AR "$root")"
+        elif [ $original = administrator ] &&
+             ! { same "$root/etc/modprobe.d/plugboard-gpu.conf" "$work/before.conf" &&
+                 [ -z "$(ls -A "$root/var/lib/plugboard-helper")" ]; }; then
+          all_right=false; diag "$fixture ($bound) → $first → $second → revert did not restore the file"
+        fi
+      done
+    done
+    check "$fixture: from ${bound:-no driver}, every pair of $* then revert, file $original before: exact files, exact restore" $all_right
+  done
+  rm -f "$root/etc/modprobe.d/plugboard-gpu.conf"
+  stop_helper
+  check "$fixture: the helper exits cleanly (status $helper_status)" test "$helper_status" = 0
+}
+
+transitions amd-tahiti-radeon "$TAHITI" radeon amdgpu radeon
+transitions amd-tahiti-amdgpu "$TAHITI" amdgpu amdgpu radeon
+transitions no-driver 0000:07:00.0 "" amdgpu radeon
+transitions hybrid-nouveau "$NVIDIA" nouveau nvidia nouveau
+transitions hybrid-nvidia "$NVIDIA" nvidia nouveau nvidia
+
+# A failure between the two renames: the configuration is in place, but
+# the choices cannot follow it (a folder stands where their file goes).
+# The helper must put the previous configuration back, byte for byte,
+# rather than leave one that no revert knows of.
+root=$work/rollback
+check "the helper starts for the rollback test" start_helper amd-tahiti-radeon "$root"
+printf 'options radeon audio=1\n# an administrator\xff wrote this' >"$root/etc/modprobe.d/plugboard-gpu.conf"
+cp "$root/etc/modprobe.d/plugboard-gpu.conf" "$work/administrator.conf"
+mkdir -p "$root/var/lib/plugboard-helper/choices"
+expect_error io.github.plugboard.Helper.Error.Failed "choices" \
+  "the choices cannot follow the configuration: SetGpuDriver fails" SetGpuDriver "$TAHITI" amdgpu
+check "... and the administrator's file is back, byte for byte" same "$root/etc/modprobe.d/plugboard-gpu.conf" "$work/administrator.conf"
+check "... with no temporary file left" no_temporary_file
+rmdir "$root/var/lib/plugboard-helper/choices"
+check "with the folder gone, SetGpuDriver amdgpu succeeds" call SetGpuDriver "$TAHITI" amdgpu
+check "... and RevertGpuDriver then puts the administrator's file back byte for byte" \
+  eval 'call RevertGpuDriver "$TAHITI" && same "$root/etc/modprobe.d/plugboard-gpu.conf" "$work/administrator.conf"'
+rm "$root/etc/modprobe.d/plugboard-gpu.conf"
+rm -rf "$root/var/lib/plugboard-helper"
+mkdir -p "$root/var/lib/plugboard-helper/choices"
+expect_error io.github.plugboard.Helper.Error.Failed "choices" \
+  "the same with no file before: SetGpuDriver fails" SetGpuDriver "$TAHITI" amdgpu
+check "... and there is still no file" test ! -e "$root/etc/modprobe.d/plugboard-gpu.conf"
+check "... nor a temporary one" no_temporary_file
+stop_helper
+
 # --- plugboardctl, through the core's proxy --------------------------------
 
 # ctl ARGUMENT…: plugboardctl as the test user; output and errors in

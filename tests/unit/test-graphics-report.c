@@ -291,9 +291,25 @@ test_phrases (void)
   g_assert_null (intel_others);
   g_assert_cmpstr (nvidia_name, ==, "NVIDIA Corporation TU117M");
 
+  /* The dialogs name a GPU by its product name, not the whole one. */
+  g_clear_pointer (&nvidia_name, g_free);
+  nvidia_name = plug_graphics_dup_gpu_short_name (intel);
+  g_assert_cmpstr (nvidia_name, ==, "Iris Xe Graphics");
+  g_clear_pointer (&nvidia_name, g_free);
+  nvidia_name = plug_graphics_dup_gpu_short_name (nvidia);
+  g_assert_cmpstr (nvidia_name, ==, "TU117M");
+  g_clear_pointer (&nvidia->model, g_free);
+  nvidia->model = g_strdup ("Device [] 1f99 []");
+  g_clear_pointer (&nvidia_name, g_free);
+  nvidia_name = plug_graphics_dup_gpu_short_name (nvidia);
+  g_assert_cmpstr (nvidia_name, ==, "Device [] 1f99 []");
+
   g_clear_pointer (&nvidia->model, g_free);
   g_clear_pointer (&nvidia_name, g_free);
   nvidia_name = plug_graphics_dup_gpu_name (nvidia);
+  g_assert_cmpstr (nvidia_name, ==, "NVIDIA Corporation GPU");
+  g_clear_pointer (&nvidia_name, g_free);
+  nvidia_name = plug_graphics_dup_gpu_short_name (nvidia);
   g_assert_cmpstr (nvidia_name, ==, "NVIDIA Corporation GPU");
 
   g_assert_cmpstr (plug_graphics_license_get_display_name (PLUG_GPU_LICENSE_OPEN), ==, "Open Source");

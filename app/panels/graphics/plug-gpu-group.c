@@ -416,7 +416,7 @@ confirm_response_cb (AdwMessageDialog *dialog,
 static void
 confirm (PlugGpuGroup *self)
 {
-  g_autofree char *name = plug_graphics_dup_gpu_name (self->gpu);
+  g_autofree char *name = plug_graphics_dup_gpu_short_name (self->gpu);
   const char *bound = plug_gpu_get_driver (self->gpu);
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
@@ -480,7 +480,7 @@ switch_clicked_cb (PlugGpuGroup *self)
 {
   const char * const *alternatives = plug_gpu_get_alternatives (self->gpu);
   g_autofree char *bound = g_strdup (plug_gpu_get_driver (self->gpu));
-  g_autofree char *name = plug_graphics_dup_gpu_name (self->gpu);
+  g_autofree char *name = plug_graphics_dup_gpu_short_name (self->gpu);
   g_autofree char *body = NULL;
   g_autoptr(GPtrArray) candidates = g_ptr_array_new ();
   const char *next_driver;
