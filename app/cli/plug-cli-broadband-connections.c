@@ -417,10 +417,28 @@ find_plan (PlugProvider  *provider,
         g_ptr_array_add (internet, apn);
     }
 
+  /* A plan whose APN NetworkManager would refuse is never saved: asked
+   * for by name, it is refused saying why; it is not counted as a choice. */
   for (guint i = 0; plan != NULL && i < internet->len; i++)
     {
-      if (apn_matches_plan (g_ptr_array_index (internet, i), plan))
-        return g_ptr_array_index (internet, i);
+      PlugProviderApn *apn = g_ptr_array_index (internet, i);
+
+      if (apn_matches_plan (apn, plan))
+        {
+          if (!plug_provider_apn_check (apn, error))
+            {
+              g_prefix_error (error, _("%s, plan %s: "), plug_provider_get_display_name (provider),
+                              plan);
+              return NULL;
+            }
+          return apn;
+        }
+    }
+
+  for (guint i = internet->len; i > 0; i--)
+    {
+      if (!plug_provider_apn_check (g_ptr_array_index (internet, i - 1), NULL))
+        g_ptr_array_remove_index (internet, i - 1);
     }
 
   if (plan == NULL && internet->len == 1)
@@ -429,7 +447,7 @@ find_plan (PlugProvider  *provider,
   if (internet->len == 0)
     {
       g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NOT_FOUND,
-                   _("The provider database lists no internet APN for %s: give the APN with --apn"),
+                   _("The provider database lists no internet APN for %s that NetworkManager accepts: give the APN with --apn"),
                    plug_provider_get_display_name (provider));
       return NULL;
     }

@@ -122,6 +122,30 @@ for apn in "foo bar" "ïnternet" "http://172.18.83.129" "$(printf 'a%.0s' {1..65
   check "in plain words ($output)" grep -q 'An APN may' <<<"$output"
 done
 check "and no keyfile appeared" test "$(keyfile_count)" = "$before"
+
+# A provider database entry NetworkManager would refuse (as Zain BH's
+# "http://172.18.83.129" in the real one) is flagged, never saved.
+export PLUG_PROVIDER_DATABASE=$PLUG_SOURCE_DIR/tests/fixtures/providers/flagged.xml
+output=$(as_tester "${BROADBAND[@]}" providers --country bh)
+check "providers flags the plan whose APN NetworkManager refuses" \
+  bash -c 'grep -A1 "APN http://10.1.2.3" <<<"$1" | grep -q "Cannot be used: NetworkManager does not accept this APN"' _ "$output"
+check "and not the other one" bash -c '! grep -A1 "APN internet.flagnet.example" <<<"$1" | grep -q "Cannot be used"' _ "$output"
+output=$(as_tester "${BROADBAND[@]}" add --device ttyGSM1 --provider Flagnet --plan Legacy 2>&1)
+status=$?
+check "add --plan with the flagged APN fails (exit $status)" test $status = 1
+check "saying why, and what to do ($output)" \
+  grep -q "Flagnet, plan Legacy: NetworkManager does not accept the provider database’s APN for this plan. An APN may only contain .*Enter the APN your provider gives instead" <<<"$output"
+output=$(as_tester "${BROADBAND[@]}" add --device ttyGSM1 --provider Onlybad 2>&1)
+status=$?
+check "a provider whose only internet APN is flagged: add fails (exit $status)" test $status = 1
+check "saying to give the APN with --apn ($output)" grep -q "no internet APN for Onlybad that NetworkManager accepts: give the APN with --apn" <<<"$output"
+check "nothing was saved" test "$(keyfile_count)" = "$before"
+output=$(as_tester "${BROADBAND[@]}" add --device ttyGSM1 --provider Flagnet --json)
+status=$?
+check "without --plan, the one usable plan is taken (exit $status)" test $status = 0
+check "with its APN ($(jq -c . <<<"$output"))" test "$(jq -r .apn <<<"$output")" = internet.flagnet.example
+as_tester "${BROADBAND[@]}" delete "$(jq -r .uuid <<<"$output")" >/dev/null
+unset PLUG_PROVIDER_DATABASE
 output=$(as_tester "${BROADBAND[@]}" add --device ttyGSM1 --apn "$(printf 'a%.0s' {1..64})" --json)
 check "a 64-character APN is accepted" test "$(jq -r '.apn | length' <<<"$output")" = 64
 as_tester "${BROADBAND[@]}" delete "$(jq -r .uuid <<<"$output")" >/dev/null

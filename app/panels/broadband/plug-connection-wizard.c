@@ -220,7 +220,16 @@ choose_plan (PlugConnectionWizard *self)
 
   if (!self->manual_plan)
     {
-      g_set_object (&self->plan, g_object_get_data (G_OBJECT (row), "plug-apn"));
+      PlugProviderApn *apn = g_object_get_data (G_OBJECT (row), "plug-apn");
+
+      /* Flagged plans cannot be selected; this is the last guard. */
+      if (apn == NULL || !plug_provider_apn_check (apn, &error))
+        {
+          plug_connection_wizard_set_error_label (self->plan_error_label,
+                                                  error != NULL ? error->message : NULL);
+          return FALSE;
+        }
+      g_set_object (&self->plan, apn);
       return TRUE;
     }
 
