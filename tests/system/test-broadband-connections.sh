@@ -100,6 +100,18 @@ check "keyfile: the APN given" test "$(value "$manual" gsm apn)" = internet.exam
 check "keyfile: the name given" test "$(value "$manual" connection id)" = "My APN"
 check "keyfile: the username" test "$(value "$manual" gsm username)" = user
 check "keyfile: not bound to a modem without --device" test -z "$(value "$manual" connection interface-name)"
+# As GNOME Settings and nm-applet save it: a system secret (no
+# password-flags, so 0), in the keyfile only root may read, not with an
+# agent, as there may be none when NetworkManager connects by itself.
+check "keyfile: the password given, stored by NetworkManager" test "$(value "$manual" gsm password)" = secret
+check "keyfile: with no password-flags (a system-owned secret)" test -z "$(value "$manual" gsm password-flags)"
+check "keyfile: gsm holds apn, home-only, password, username ($(keys "$manual" gsm))" \
+  test "$(keys "$manual" gsm)" = "apn home-only password username "
+check "keyfile: mode 0600, owned by root ($(stat -c '%a %U' "$(keyfile "$manual")"))" \
+  test "$(stat -c '%a %U' "$(keyfile "$manual")")" = "600 root"
+check "the test user cannot read it" bash -c '! runuser -u "$PLUG_TEST_USER" -- cat "$1" 2>/dev/null' _ "$(keyfile "$manual")"
+output=$(as_tester "${BROADBAND[@]}" list --json; as_tester "${BROADBAND[@]}" list)
+check "list, with --json or not, does not give the password away" bash -c '! grep -qF secret <<<"$1"' _ "$output"
 
 output=$(as_tester "${BROADBAND[@]}" add --device ttyCDMA1 --cdma --json)
 status=$?
