@@ -153,18 +153,23 @@ plug_broadband_puk_validate (const char  *puk,
  * @network_id: an MCC-MNC
  * @error: return location for a %PLUG_BROADBAND_ERROR_INVALID_NETWORK_ID
  *
+ * NetworkManager strips leading and trailing white space when the
+ * property is set, so it is checked without it too.
+ *
  * Returns: whether @network_id has 5 or 6 digits, as NetworkManager wants
  */
 gboolean
 plug_broadband_network_id_validate (const char  *network_id,
                                     GError     **error)
 {
+  g_autofree char *stripped = NULL;
   gsize length;
 
   g_return_val_if_fail (network_id != NULL, FALSE);
 
-  length = strlen (network_id);
-  if (!is_ascii_digits (network_id) || length < 5 || length > 6)
+  stripped = g_strstrip (g_strdup (network_id));
+  length = strlen (stripped);
+  if (!is_ascii_digits (stripped) || length < 5 || length > 6)
     {
       g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_NETWORK_ID,
                    _("A network id is the 5 or 6 digit code of a mobile network (MCC and MNC), "
