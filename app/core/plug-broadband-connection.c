@@ -200,6 +200,46 @@ text_validate (const char  *text,
 }
 
 /**
+ * plug_broadband_modem_check_ready:
+ * @modem: the modem a connection is to use
+ * @error: return location for a %PLUG_BROADBAND_ERROR_NO_MODEM
+ *
+ * NetworkManager only says a modem without a SIM, or with a locked one,
+ * "is not available"; this says why, and what to do, before it is asked.
+ *
+ * Returns: whether the SIM does not stand in the way of connecting
+ */
+gboolean
+plug_broadband_modem_check_ready (PlugModem  *modem,
+                                  GError    **error)
+{
+  g_return_val_if_fail (PLUG_IS_MODEM (modem), FALSE);
+
+  switch (plug_modem_get_sim_state (modem))
+    {
+    case PLUG_MODEM_SIM_STATE_MISSING:
+      g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NO_MODEM,
+                   /* Translators: %s is a modem's interface, such as ttyUSB2 */
+                   _("The modem %s has no SIM: insert the SIM card, then connect again"),
+                   plug_modem_get_interface (modem));
+      return FALSE;
+
+    case PLUG_MODEM_SIM_STATE_LOCKED:
+      g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NO_MODEM,
+                   /* Translators: %s is a modem's interface, such as ttyUSB2 */
+                   _("The SIM in %s is locked: unlock it with its PIN first"),
+                   plug_modem_get_interface (modem));
+      return FALSE;
+
+    case PLUG_MODEM_SIM_STATE_READY:
+    case PLUG_MODEM_SIM_STATE_NOT_USED:
+    case PLUG_MODEM_SIM_STATE_UNKNOWN:
+    default:
+      return TRUE;
+    }
+}
+
+/**
  * plug_broadband_connection_new:
  * @settings: what the connection is to be
  * @error: return location for a #PlugBroadbandError

@@ -214,6 +214,12 @@ check "allowed again, both are deleted" test -z "$(keyfile "$manual")$(keyfile "
 wait_until 30 modem_is ttyLOCKED1 .sim.lock sim-pin
 wait_until 10 modem_is ttyLOCKED1 '.sim.retries["sim-pin"]' 3
 check "the SIM is locked with 3 tries" modem_is ttyLOCKED1 '.sim.retries["sim-pin"]' 3
+output=$(as_tester "${BROADBAND[@]}" add --device ttyLOCKED1 --apn internet --name Locked --connect 2>&1)
+status=$?
+check "connecting through the locked SIM fails (exit $status)" test $status = 1
+check "saying to unlock it first ($output)" \
+  grep -q 'Cannot connect “Locked”: The SIM in ttyLOCKED1 is locked: unlock it with its PIN first' <<<"$output"
+as_tester "${BROADBAND[@]}" delete Locked >/dev/null
 output=$(as_tester "${BROADBAND[@]}" unlock --pin 12a4 2>&1)
 status=$?
 check "a PIN with a letter is refused before the SIM sees it (exit $status: $output)" test $status = 1

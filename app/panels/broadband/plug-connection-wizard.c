@@ -322,6 +322,18 @@ add_cb (GObject      *object,
       return;
     }
 
+  /* A missing or locked SIM is said before NetworkManager is asked,
+   * which would only call the modem "not available". */
+  if (!plug_broadband_modem_check_ready (self->modem, &error))
+    {
+      message =
+        /* Translators: the first %s is a connection's name, the second says why it could not connect */
+        g_strdup_printf (_("The connection “%s” was saved, but could not connect. %s."),
+                         nm_connection_get_id (NM_CONNECTION (self->added)), error->message);
+      show_message (self, "dialog-warning-symbolic", _("Could Not Connect"), message);
+      return;
+    }
+
   /* Translators: %s is a connection's name */
   message = g_strdup_printf (_("Connecting “%s”…"), nm_connection_get_id (NM_CONNECTION (self->added)));
   show_progress (self, message);
