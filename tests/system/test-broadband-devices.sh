@@ -112,6 +112,15 @@ as_tester "$PLUGBOARDCTL" broadband delete NoSim >/dev/null
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 wait_until 30 has_modems 0
 
+# Registered on another provider's network.
+"$PLUG_STACK" modem-add "$PLUG_STACK_DIR" ttyROAM0 gsm --roaming
+wait_until 30 modem_is ttyROAM0 .registration roaming
+check "a modem on another network is roaming" modem_is ttyROAM0 .registration roaming
+text=$(as_tester "${DEVICES[@]}")
+check "the text says so ($(grep Network: <<<"$text"))" grep -q 'Network: .*, Roaming, ' <<<"$text"
+"$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+wait_until 30 has_modems 0
+
 # Without ModemManager there is nothing to list: it says which service is
 # missing and which package has it, and fails (exit 1), with --json too.
 "$PLUG_STACK" mm-stop "$PLUG_STACK_DIR"
