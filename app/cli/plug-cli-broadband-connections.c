@@ -417,10 +417,28 @@ find_plan (PlugProvider  *provider,
         g_ptr_array_add (internet, apn);
     }
 
+  /* A plan whose APN NetworkManager would refuse is never saved: asked
+   * for by name, it is refused saying why; it is not counted as a choice. */
   for (guint i = 0; plan != NULL && i < internet->len; i++)
     {
-      if (apn_matches_plan (g_ptr_array_index (internet, i), plan))
-        return g_ptr_array_index (internet, i);
+      PlugProviderApn *apn = g_ptr_array_index (internet, i);
+
+      if (apn_matches_plan (apn, plan))
+        {
+          if (!plug_provider_apn_check (apn, error))
+            {
+              g_prefix_error (error, _("%s, plan %s: "), plug_provider_get_display_name (provider),
+                              plan);
+              return NULL;
+            }
+          return apn;
+        }
+    }
+
+  for (guint i = internet->len; i > 0; i--)
+    {
+      if (!plug_provider_apn_check (g_ptr_array_index (internet, i - 1), NULL))
+        g_ptr_array_remove_index (internet, i - 1);
     }
 
   if (plan == NULL && internet->len == 1)
@@ -429,7 +447,7 @@ find_plan (PlugProvider  *provider,
   if (internet->len == 0)
     {
       g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NOT_FOUND,
-                   _("The provider database lists no internet APN for %s: give the APN with --apn"),
+                   _("The provider database lists no internet APN for %s that NetworkManager accepts: give the APN with --apn"),
                    plug_provider_get_display_name (provider));
       return NULL;
     }
@@ -477,9 +495,11 @@ connect_timeout_cb (gpointer user_data)
 
 static int
 connect_and_report (NMClient           *client,
+                    PlugModemList      *modems,
                     NMRemoteConnection *connection,
                     NMDevice           *device)
 {
+  PlugModem *modem;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(NMActiveConnection) active = NULL;
@@ -493,6 +513,12 @@ connect_and_report (NMClient           *client,
         return plug_cli_fail (_("Cannot connect “%s”: %s"),
                               nm_connection_get_id (NM_CONNECTION (connection)), error->message);
     }
+
+  /* A missing or locked SIM is said before NetworkManager is asked. */
+  modem = modems != NULL ? plug_modem_list_find_by_interface (modems, nm_device_get_iface (device)) : NULL;
+  if (modem != NULL && !plug_broadband_modem_check_ready (modem, &error))
+    return plug_cli_fail (_("Cannot connect “%s”: %s"),
+                          nm_connection_get_id (NM_CONNECTION (connection)), error->message);
 
   timeout_id = g_timeout_add_seconds (CONNECT_TIMEOUT_SECONDS, connect_timeout_cb, cancellable);
   plug_broadband_connect_async (client, connection, device, cancellable, result_cb, &result);
@@ -717,7 +743,7 @@ plug_cli_broadband_add (int      argc,
   exit_code = PLUG_CLI_EXIT_DONE;
   if (connect)
     {
-      exit_code = connect_and_report (client, added, device);
+      exit_code = connect_and_report (client, modems, added, device);
       if (exit_code == PLUG_CLI_EXIT_DONE && !json)
         g_print (_("Connected\n"));
     }
@@ -874,6 +900,7 @@ plug_cli_broadband_connect (int      argc,
 {
   g_autoptr(PlugServices) services = NULL;
   g_autoptr(NMRemoteConnection) connection = NULL;
+  g_autoptr(PlugModemList) modems = NULL;
   int exit_code;
 
   connection = parse_connection_command ("broadband connect",
@@ -882,7 +909,9 @@ plug_cli_broadband_connect (int      argc,
   if (connection == NULL)
     return exit_code;
 
-  exit_code = connect_and_report (plug_services_get_nm_client (services), connection, NULL);
+  /* Without ModemManager NetworkManager has no modem either, and says so. */
+  modems = load_modems (services, NULL);
+  exit_code = connect_and_report (plug_services_get_nm_client (services), modems, connection, NULL);
   if (exit_code != PLUG_CLI_EXIT_DONE)
     return exit_code;
 

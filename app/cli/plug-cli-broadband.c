@@ -213,6 +213,8 @@ print_apn_text (PlugProviderApn *apn)
     g_print (_("      Password: %s\n"), password);
   if (authentication != NULL)
     g_print (_("      Authentication: %s\n"), authentication);
+  if (!plug_provider_apn_check (apn, NULL))
+    g_print (_("      Cannot be used: NetworkManager does not accept this APN\n"));
 }
 
 static void

@@ -153,18 +153,23 @@ plug_broadband_puk_validate (const char  *puk,
  * @network_id: an MCC-MNC
  * @error: return location for a %PLUG_BROADBAND_ERROR_INVALID_NETWORK_ID
  *
+ * NetworkManager strips leading and trailing white space when the
+ * property is set, so it is checked without it too.
+ *
  * Returns: whether @network_id has 5 or 6 digits, as NetworkManager wants
  */
 gboolean
 plug_broadband_network_id_validate (const char  *network_id,
                                     GError     **error)
 {
+  g_autofree char *stripped = NULL;
   gsize length;
 
   g_return_val_if_fail (network_id != NULL, FALSE);
 
-  length = strlen (network_id);
-  if (!is_ascii_digits (network_id) || length < 5 || length > 6)
+  stripped = g_strstrip (g_strdup (network_id));
+  length = strlen (stripped);
+  if (!is_ascii_digits (stripped) || length < 5 || length > 6)
     {
       g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_NETWORK_ID,
                    _("A network id is the 5 or 6 digit code of a mobile network (MCC and MNC), "
@@ -192,6 +197,46 @@ text_validate (const char  *text,
     }
 
   return TRUE;
+}
+
+/**
+ * plug_broadband_modem_check_ready:
+ * @modem: the modem a connection is to use
+ * @error: return location for a %PLUG_BROADBAND_ERROR_NO_MODEM
+ *
+ * NetworkManager only says a modem without a SIM, or with a locked one,
+ * "is not available"; this says why, and what to do, before it is asked.
+ *
+ * Returns: whether the SIM does not stand in the way of connecting
+ */
+gboolean
+plug_broadband_modem_check_ready (PlugModem  *modem,
+                                  GError    **error)
+{
+  g_return_val_if_fail (PLUG_IS_MODEM (modem), FALSE);
+
+  switch (plug_modem_get_sim_state (modem))
+    {
+    case PLUG_MODEM_SIM_STATE_MISSING:
+      g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NO_MODEM,
+                   /* Translators: %s is a modem's interface, such as ttyUSB2 */
+                   _("The modem %s has no SIM: insert the SIM card, then connect again"),
+                   plug_modem_get_interface (modem));
+      return FALSE;
+
+    case PLUG_MODEM_SIM_STATE_LOCKED:
+      g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NO_MODEM,
+                   /* Translators: %s is a modem's interface, such as ttyUSB2 */
+                   _("The SIM in %s is locked: unlock it with its PIN first"),
+                   plug_modem_get_interface (modem));
+      return FALSE;
+
+    case PLUG_MODEM_SIM_STATE_READY:
+    case PLUG_MODEM_SIM_STATE_NOT_USED:
+    case PLUG_MODEM_SIM_STATE_UNKNOWN:
+    default:
+      return TRUE;
+    }
 }
 
 /**

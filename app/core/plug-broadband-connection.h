@@ -111,6 +111,9 @@ gboolean         plug_broadband_puk_validate                   (const char      
 gboolean         plug_broadband_network_id_validate            (const char                            *network_id,
                                                                 GError                               **error);
 
+gboolean         plug_broadband_modem_check_ready              (PlugModem                             *modem,
+                                                                GError                               **error);
+
 NMConnection    *plug_broadband_connection_new                 (const PlugBroadbandConnectionSettings *settings,
                                                                 GError                               **error);
 

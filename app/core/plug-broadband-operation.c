@@ -1016,6 +1016,17 @@ activate_connection_cb (GObject      *object,
       g_clear_error (&error);
       return;
     }
+  if (data->active == NULL && data->device != NULL && NM_IS_DEVICE_MODEM (data->device) &&
+      nm_device_get_state (data->device) == NM_DEVICE_STATE_UNAVAILABLE &&
+      !is_permission_denied (error))
+    {
+      /* NetworkManager only says "device is not available". */
+      g_clear_error (&error);
+      error = g_error_new (PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_NO_MODEM,
+                           /* Translators: %s is a modem's interface, such as ttyUSB2 */
+                           _("The modem %s is not ready: insert or unlock its SIM"),
+                           nm_device_get_iface (data->device));
+    }
   if (data->active == NULL)
     {
       connect_return (task, translate_error (error, _("connect")));

@@ -8,6 +8,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
+#include "plug-broadband-connection.h"
 #include "plug-provider-private.h"
 
 /*
@@ -186,6 +189,38 @@ plug_provider_apn_is_for_internet (PlugProviderApn *self)
   g_return_val_if_fail (PLUG_IS_PROVIDER_APN (self), FALSE);
 
   return self->usage == NULL || g_str_equal (self->usage, "internet");
+}
+
+/**
+ * plug_provider_apn_check:
+ * @self: an APN of the provider database
+ * @error: return location for a %PLUG_BROADBAND_ERROR_INVALID_APN
+ *
+ * The database is written by hand, and a few of its APNs break
+ * NetworkManager's rule (Zain BH's “http://172.18.83.129”). Such an
+ * entry is flagged, never saved: the wizard shows it as a plan that
+ * cannot be chosen, and plugboardctl refuses it, both saying why and
+ * that the APN can be typed by hand instead.
+ *
+ * Returns: whether NetworkManager takes the APN as the database gives it
+ */
+gboolean
+plug_provider_apn_check (PlugProviderApn  *self,
+                         GError          **error)
+{
+  g_autoptr(GError) apn_error = NULL;
+
+  g_return_val_if_fail (PLUG_IS_PROVIDER_APN (self), FALSE);
+
+  if (plug_broadband_apn_validate (self->apn, &apn_error))
+    return TRUE;
+
+  g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_APN,
+               /* Translators: %s says what is wrong with the APN */
+               _("NetworkManager does not accept the provider database’s APN for this plan. "
+                 "%s. Enter the APN your provider gives instead"),
+               apn_error->message);
+  return FALSE;
 }
 
 PlugProviderPlan

@@ -35,6 +35,8 @@ const char         *plug_provider_apn_get_name_for_language (PlugProviderApn *se
 const char         *plug_provider_apn_get_display_name      (PlugProviderApn *self);
 const char         *plug_provider_apn_get_usage             (PlugProviderApn *self);
 gboolean            plug_provider_apn_is_for_internet       (PlugProviderApn *self);
+gboolean            plug_provider_apn_check                 (PlugProviderApn  *self,
+                                                             GError          **error);
 PlugProviderPlan    plug_provider_apn_get_plans             (PlugProviderApn *self);
 const char         *plug_provider_apn_get_username          (PlugProviderApn *self);
 const char         *plug_provider_apn_get_password          (PlugProviderApn *self);

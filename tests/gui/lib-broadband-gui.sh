@@ -66,6 +66,8 @@ plug () {
   at_start[$1]=$(($( (cat "$log" 2>/dev/null || true) | wc -l) + 1))
   "$PLUG_STACK" modem-add "$PLUG_STACK_DIR" "$@"
 }
+# click X Y: a mouse click where a test knows a button is.
+click () { xdotool mousemove "$1" "$2" click 1; sleep 0.8; }
 at_log () { tail -n "+${at_start[$1]}" "$PLUG_STACK_DIR/logs/modem-$1.at"; }
 received () { at_log "$1" | grep -qF -- "$2"; }
 

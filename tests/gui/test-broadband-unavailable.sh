@@ -1,8 +1,9 @@
 #!/bin/bash
 # test-broadband-unavailable.sh: "Add Connection…" in the Mobile
 # Broadband panel when no connection can be made, under Xvfb as the test
-# user: NetworkManager stopped, ModemManager stopped, no modem, and the
-# provider database missing (manual entry still works, and saves).
+# user: NetworkManager stopped, ModemManager stopped, no modem, the
+# provider database missing (manual entry still works, and saves), and a
+# modem with no SIM (its row's Connect and the wizard's "Connect now").
 # The button is never dead: each time the wizard says why and what to do.
 # Screenshots in $PLUG_BUILD_DIR/screenshots (broadband-unavailable-*.png).
 #
@@ -107,6 +108,42 @@ wait_until 20 log_has "Toast: Added the connection “Mobile broadband internet.
 check "and is saved" log_has "Toast: Added the connection “Mobile broadband internet.example”"
 check "keyfile [gsm]: ($(section "Mobile broadband internet.example" gsm))" \
   test "$(section "Mobile broadband internet.example" gsm)" = "apn=internet.example home-only=true "
+
+# --- no SIM in the modem ---
+stop_gui
+delete_all_connections
+"$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+plug ttyNOSIM0 gsm --no-sim
+wait_until 30 modem_is ttyNOSIM0 .sim.state missing
+check "ModemManager finds no SIM in the modem" modem_is ttyNOSIM0 .sim.state missing
+as_tester "$PLUGBOARDCTL" broadband add --device ttyNOSIM0 --apn internet --name Work >/dev/null
+run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
+wait_first_frame 30
+wait_until 20 log_has "Connections of ttyNOSIM0: 1"
+sleep 2
+shot 6-no-sim
+# The connection row is the fourth of the modem's group (as in
+# test-broadband-connection-rows.sh); its Connect button:
+click 647 319
+wait_until 20 log_has "Toast: Could not connect “Work”."
+check "Connect on its row says the modem is not ready, and to check the SIM" \
+  log_has "Toast: Could not connect “Work”. The modem ttyNOSIM0 is not ready: insert or unlock its SIM."
+shot 7-no-sim-connect
+open_wizard
+wait_until 10 page_is country
+key Return
+wait_until 10 page_is provider
+key Return
+wait_until 10 page_is plan
+key Return
+wait_until 10 page_is review
+key Return
+wait_until 30 log_has "Wizard says: Could Not Connect"
+check "the wizard saves, then says the modem has no SIM and what to do" \
+  log_has "was saved, but could not connect. The modem ttyNOSIM0 has no SIM: insert the SIM card, then connect again."
+shot 8-no-sim-wizard
+check "the modem was never asked to dial" bash -c '! grep -q "^ATD" <<<"$1"' _ "$(at_log ttyNOSIM0)"
+close_wizard
 
 stop_gui
 finish

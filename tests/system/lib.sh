@@ -28,7 +28,7 @@ export PLUG_FAKE_MODEM=$PLUG_BUILD_DIR/tests/fixtures/plug-fake-modem
 as_tester () {
   local extra=()
   local name
-  for name in ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_DEBUG G_MESSAGES_DEBUG LANGUAGE; do
+  for name in ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_DEBUG G_MESSAGES_DEBUG LANGUAGE PLUG_PROVIDER_DATABASE; do
     [ -n "${!name:-}" ] && extra+=("$name=${!name}")
   done
   runuser -u "$PLUG_TEST_USER" -- env -i \

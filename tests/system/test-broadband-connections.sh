@@ -100,6 +100,18 @@ check "keyfile: the APN given" test "$(value "$manual" gsm apn)" = internet.exam
 check "keyfile: the name given" test "$(value "$manual" connection id)" = "My APN"
 check "keyfile: the username" test "$(value "$manual" gsm username)" = user
 check "keyfile: not bound to a modem without --device" test -z "$(value "$manual" connection interface-name)"
+# As GNOME Settings and nm-applet save it: a system secret (no
+# password-flags, so 0), in the keyfile only root may read, not with an
+# agent, as there may be none when NetworkManager connects by itself.
+check "keyfile: the password given, stored by NetworkManager" test "$(value "$manual" gsm password)" = secret
+check "keyfile: with no password-flags (a system-owned secret)" test -z "$(value "$manual" gsm password-flags)"
+check "keyfile: gsm holds apn, home-only, password, username ($(keys "$manual" gsm))" \
+  test "$(keys "$manual" gsm)" = "apn home-only password username "
+check "keyfile: mode 0600, owned by root ($(stat -c '%a %U' "$(keyfile "$manual")"))" \
+  test "$(stat -c '%a %U' "$(keyfile "$manual")")" = "600 root"
+check "the test user cannot read it" bash -c '! runuser -u "$PLUG_TEST_USER" -- cat "$1" 2>/dev/null' _ "$(keyfile "$manual")"
+output=$(as_tester "${BROADBAND[@]}" list --json; as_tester "${BROADBAND[@]}" list)
+check "list, with --json or not, does not give the password away" bash -c '! grep -qF secret <<<"$1"' _ "$output"
 
 output=$(as_tester "${BROADBAND[@]}" add --device ttyCDMA1 --cdma --json)
 status=$?
@@ -122,6 +134,30 @@ for apn in "foo bar" "ïnternet" "http://172.18.83.129" "$(printf 'a%.0s' {1..65
   check "in plain words ($output)" grep -q 'An APN may' <<<"$output"
 done
 check "and no keyfile appeared" test "$(keyfile_count)" = "$before"
+
+# A provider database entry NetworkManager would refuse (as Zain BH's
+# "http://172.18.83.129" in the real one) is flagged, never saved.
+export PLUG_PROVIDER_DATABASE=$PLUG_SOURCE_DIR/tests/fixtures/providers/flagged.xml
+output=$(as_tester "${BROADBAND[@]}" providers --country bh)
+check "providers flags the plan whose APN NetworkManager refuses" \
+  bash -c 'grep -A1 "APN http://10.1.2.3" <<<"$1" | grep -q "Cannot be used: NetworkManager does not accept this APN"' _ "$output"
+check "and not the other one" bash -c '! grep -A1 "APN internet.flagnet.example" <<<"$1" | grep -q "Cannot be used"' _ "$output"
+output=$(as_tester "${BROADBAND[@]}" add --device ttyGSM1 --provider Flagnet --plan Legacy 2>&1)
+status=$?
+check "add --plan with the flagged APN fails (exit $status)" test $status = 1
+check "saying why, and what to do ($output)" \
+  grep -q "Flagnet, plan Legacy: NetworkManager does not accept the provider database’s APN for this plan. An APN may only contain .*Enter the APN your provider gives instead" <<<"$output"
+output=$(as_tester "${BROADBAND[@]}" add --device ttyGSM1 --provider Onlybad 2>&1)
+status=$?
+check "a provider whose only internet APN is flagged: add fails (exit $status)" test $status = 1
+check "saying to give the APN with --apn ($output)" grep -q "no internet APN for Onlybad that NetworkManager accepts: give the APN with --apn" <<<"$output"
+check "nothing was saved" test "$(keyfile_count)" = "$before"
+output=$(as_tester "${BROADBAND[@]}" add --device ttyGSM1 --provider Flagnet --json)
+status=$?
+check "without --plan, the one usable plan is taken (exit $status)" test $status = 0
+check "with its APN ($(jq -c . <<<"$output"))" test "$(jq -r .apn <<<"$output")" = internet.flagnet.example
+as_tester "${BROADBAND[@]}" delete "$(jq -r .uuid <<<"$output")" >/dev/null
+unset PLUG_PROVIDER_DATABASE
 output=$(as_tester "${BROADBAND[@]}" add --device ttyGSM1 --apn "$(printf 'a%.0s' {1..64})" --json)
 check "a 64-character APN is accepted" test "$(jq -r '.apn | length' <<<"$output")" = 64
 as_tester "${BROADBAND[@]}" delete "$(jq -r .uuid <<<"$output")" >/dev/null
@@ -178,6 +214,12 @@ check "allowed again, both are deleted" test -z "$(keyfile "$manual")$(keyfile "
 wait_until 30 modem_is ttyLOCKED1 .sim.lock sim-pin
 wait_until 10 modem_is ttyLOCKED1 '.sim.retries["sim-pin"]' 3
 check "the SIM is locked with 3 tries" modem_is ttyLOCKED1 '.sim.retries["sim-pin"]' 3
+output=$(as_tester "${BROADBAND[@]}" add --device ttyLOCKED1 --apn internet --name Locked --connect 2>&1)
+status=$?
+check "connecting through the locked SIM fails (exit $status)" test $status = 1
+check "saying to unlock it first ($output)" \
+  grep -q 'Cannot connect “Locked”: The SIM in ttyLOCKED1 is locked: unlock it with its PIN first' <<<"$output"
+as_tester "${BROADBAND[@]}" delete Locked >/dev/null
 output=$(as_tester "${BROADBAND[@]}" unlock --pin 12a4 2>&1)
 status=$?
 check "a PIN with a letter is refused before the SIM sees it (exit $status: $output)" test $status = 1

@@ -90,6 +90,37 @@ check "the text asks for the PIN" grep -q 'SIM: locked, enter the PIN (3 tries l
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 wait_until 30 has_modems 0
 
+# No SIM: the modem is listed, saying so; connecting says why it cannot,
+# before NetworkManager is asked (it would only say "not available").
+at_log=$PLUG_STACK_DIR/logs/modem-ttyNOSIM0.at
+at_start=$(($( (cat "$at_log" 2>/dev/null || true) | wc -l) + 1))
+"$PLUG_STACK" modem-add "$PLUG_STACK_DIR" ttyNOSIM0 gsm --no-sim
+wait_until 30 modem_is ttyNOSIM0 .sim.state missing
+check "a modem without a SIM says so" modem_is ttyNOSIM0 .sim.state missing
+check "and ModemManager has it failed" modem_is ttyNOSIM0 .state failed
+text=$(as_tester "${DEVICES[@]}")
+check "the text says to insert a SIM" grep -q 'SIM: missing, insert a SIM' <<<"$text"
+output=$(as_tester "$PLUGBOARDCTL" broadband add --device ttyNOSIM0 --apn internet --name NoSim --connect 2>&1)
+status=$?
+check "add --connect saves, then fails (exit $status)" test $status = 1
+check "saying the modem has no SIM and what to do ($output)" \
+  grep -q 'Cannot connect “NoSim”: The modem ttyNOSIM0 has no SIM: insert the SIM card, then connect again' <<<"$output"
+output=$(as_tester "$PLUGBOARDCTL" broadband connect NoSim 2>&1)
+check "so does connect ($output)" grep -q 'The modem ttyNOSIM0 has no SIM: insert the SIM card' <<<"$output"
+check "the modem was never asked to dial" bash -c '! tail -n +"$1" "$2" | grep -q "^ATD"' _ "$at_start" "$at_log"
+as_tester "$PLUGBOARDCTL" broadband delete NoSim >/dev/null
+"$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+wait_until 30 has_modems 0
+
+# Registered on another provider's network.
+"$PLUG_STACK" modem-add "$PLUG_STACK_DIR" ttyROAM0 gsm --roaming
+wait_until 30 modem_is ttyROAM0 .registration roaming
+check "a modem on another network is roaming" modem_is ttyROAM0 .registration roaming
+text=$(as_tester "${DEVICES[@]}")
+check "the text says so ($(grep Network: <<<"$text"))" grep -q 'Network: .*, Roaming, ' <<<"$text"
+"$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+wait_until 30 has_modems 0
+
 # Without ModemManager there is nothing to list: it says which service is
 # missing and which package has it, and fails (exit 1), with --json too.
 "$PLUG_STACK" mm-stop "$PLUG_STACK_DIR"

@@ -161,6 +161,200 @@ test_codes (void)
     }
 }
 
+/* NetworkManager's own verdict on a GSM network id or username. */
+static gboolean
+network_manager_accepts_gsm (const char *property,
+                             const char *value)
+{
+  g_autoptr(NMSetting) setting = nm_setting_gsm_new ();
+
+  g_object_set (setting, NM_SETTING_GSM_APN, "internet", property, value, NULL);
+
+  return nm_setting_verify (setting, NULL, NULL);
+}
+
+/* NetworkManager's own verdict on a CDMA number or username. */
+static gboolean
+network_manager_accepts_cdma (const char *number,
+                              const char *username)
+{
+  g_autoptr(NMSetting) setting = nm_setting_cdma_new ();
+
+  g_object_set (setting,
+                NM_SETTING_CDMA_NUMBER, number,
+                NM_SETTING_CDMA_USERNAME, username,
+                NULL);
+
+  return nm_setting_verify (setting, NULL, NULL);
+}
+
+static const Case more_network_id_cases[] = {
+  { "00101", TRUE },
+  { "999999", TRUE },
+  { "1234", FALSE },
+  { "1234567", FALSE },
+  { "22210 ", TRUE },    /* stripped, as NetworkManager strips it */
+  { " 22210\n", TRUE },
+  { " ", FALSE },
+  { "2221O", FALSE },    /* a letter O */
+  { "-2221", FALSE },
+  { "22.10", FALSE },
+  { "222-10", FALSE },
+  { "٢٢٢١٠", FALSE },    /* Arabic-Indic digits */
+};
+
+static const Case cdma_number_cases[] = {
+  { "#777", TRUE },
+  { "#778", TRUE },
+  { "*99#", TRUE },
+  { "5551234", TRUE },
+  { " ", TRUE },
+  { " #777 ", TRUE },
+  { "", FALSE },
+};
+
+static const Case username_cases[] = {
+  { "user", TRUE },
+  { "user@example.com", TRUE },
+  { " ", TRUE },
+  { " user ", TRUE },
+  { "ünïcode", TRUE },
+  { "", FALSE },
+};
+
+/* Network ids, CDMA numbers and usernames: our verdict is NetworkManager's,
+ * case by case, as for APNs (reliability §7 row 20). */
+static void
+test_nm_parity (void)
+{
+  const Case *id_lists[] = { network_id_cases, more_network_id_cases };
+  const gsize id_lengths[] = { G_N_ELEMENTS (network_id_cases), G_N_ELEMENTS (more_network_id_cases) };
+
+  for (guint list = 0; list < G_N_ELEMENTS (id_lists); list++)
+    {
+      for (guint i = 0; i < id_lengths[list]; i++)
+        {
+          const Case *c = &id_lists[list][i];
+          PlugBroadbandConnectionSettings settings = {
+            .family = PLUG_MODEM_FAMILY_GSM,
+            .id = "Test",
+            .apn = "internet",
+            .network_id = c->value,
+          };
+          g_autoptr(NMConnection) connection = NULL;
+          g_autoptr(GError) error = NULL;
+
+          g_test_message ("network id “%s”", c->value);
+          g_assert_cmpint (plug_broadband_network_id_validate (c->value, NULL), ==, c->valid);
+          g_assert_cmpint (c->valid, ==, network_manager_accepts_gsm (NM_SETTING_GSM_NETWORK_ID, c->value));
+          connection = plug_broadband_connection_new (&settings, &error);
+          g_assert_cmpint (connection != NULL, ==, c->valid);
+          if (!c->valid)
+            g_assert_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_NETWORK_ID);
+        }
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (cdma_number_cases); i++)
+    {
+      const Case *c = &cdma_number_cases[i];
+      PlugBroadbandConnectionSettings settings = {
+        .family = PLUG_MODEM_FAMILY_CDMA,
+        .id = "Test",
+        .number = c->value,
+      };
+      g_autoptr(NMConnection) connection = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("CDMA number “%s”", c->value);
+      g_assert_cmpint (c->valid, ==, network_manager_accepts_cdma (c->value, NULL));
+      connection = plug_broadband_connection_new (&settings, &error);
+      g_assert_cmpint (connection != NULL, ==, c->valid);
+      if (c->valid)
+        g_assert_cmpstr (plug_broadband_connection_get_number (connection), ==, c->value);
+      else
+        g_assert_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_SETTING);
+    }
+  /* No number at all is #777, not a profile NetworkManager refuses. */
+  g_assert_false (network_manager_accepts_cdma (NULL, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (username_cases); i++)
+    {
+      const Case *c = &username_cases[i];
+
+      for (PlugModemFamily family = PLUG_MODEM_FAMILY_GSM; family <= PLUG_MODEM_FAMILY_CDMA; family++)
+        {
+          PlugBroadbandConnectionSettings settings = {
+            .family = family,
+            .id = "Test",
+            .apn = "internet",
+            .username = c->value,
+          };
+          g_autoptr(NMConnection) connection = NULL;
+          g_autoptr(GError) error = NULL;
+          gboolean nm_verdict = family == PLUG_MODEM_FAMILY_GSM
+                                ? network_manager_accepts_gsm (NM_SETTING_GSM_USERNAME, c->value)
+                                : network_manager_accepts_cdma ("#777", c->value);
+
+          g_test_message ("%s username “%s”", plug_modem_family_get_id (family), c->value);
+          g_assert_cmpint (c->valid, ==, nm_verdict);
+          connection = plug_broadband_connection_new (&settings, &error);
+          g_assert_cmpint (connection != NULL, ==, c->valid);
+          if (!c->valid)
+            g_assert_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_SETTING);
+        }
+    }
+}
+
+/* §8 #29: NetworkManager (1.22 and later, so Debian 12's 1.42) refuses
+ * gsm.auto-config together with an APN, username or password, a conflict
+ * nm_connection_normalize() resolves by turning auto-config off. Plugboard
+ * never sets auto-config; a profile saved with it (by nmcli, or GNOME
+ * Settings) and given an APN here loses it, rather than being refused. */
+static void
+test_auto_config (void)
+{
+  PlugBroadbandConnectionSettings settings = {
+    .family = PLUG_MODEM_FAMILY_GSM,
+    .id = "Auto",
+    .apn = "",
+  };
+  PlugBroadbandConnectionEdit edit = {
+    .apn = "internet",
+    .username = "me",
+  };
+  g_autoptr(NMSetting) setting = nm_setting_gsm_new ();
+  g_autoptr(NMConnection) connection = NULL;
+  g_autoptr(NMConnection) changed = NULL;
+  g_autoptr(GError) error = NULL;
+  NMSettingGsm *gsm;
+
+  g_object_set (setting, NM_SETTING_GSM_AUTO_CONFIG, TRUE, NULL);
+  g_assert_true (nm_setting_verify (setting, NULL, NULL));
+  g_object_set (setting, NM_SETTING_GSM_APN, "internet", NULL);
+  g_assert_false (nm_setting_verify (setting, NULL, &error));
+  g_assert_nonnull (error);
+  g_test_message ("NetworkManager: %s", error->message);
+  g_clear_error (&error);
+
+  /* Even the SIM's default APN ("") is asked for without auto-config. */
+  connection = plug_broadband_connection_new (&settings, &error);
+  g_assert_no_error (error);
+  gsm = nm_connection_get_setting_gsm (connection);
+  g_assert_false (nm_setting_gsm_get_auto_config (gsm));
+  g_assert_true (nm_connection_verify (connection, NULL));
+
+  /* A profile that relies on auto-config, edited to have an APN. */
+  g_object_set (gsm, NM_SETTING_GSM_APN, NULL, NM_SETTING_GSM_AUTO_CONFIG, TRUE, NULL);
+  g_assert_true (nm_connection_verify (connection, NULL));
+  changed = plug_broadband_connection_edit (connection, &edit, &error);
+  g_assert_no_error (error);
+  gsm = nm_connection_get_setting_gsm (changed);
+  g_assert_cmpstr (nm_setting_gsm_get_apn (gsm), ==, "internet");
+  g_assert_cmpstr (nm_setting_gsm_get_username (gsm), ==, "me");
+  g_assert_false (nm_setting_gsm_get_auto_config (gsm));
+  g_assert_true (nm_connection_verify (changed, NULL));
+}
+
 static void
 test_gsm_connection (void)
 {
@@ -427,6 +621,8 @@ main (int   argc,
   g_test_add_func ("/broadband-connection/apn", test_apn);
   g_test_add_func ("/broadband-connection/apn-messages", test_apn_messages);
   g_test_add_func ("/broadband-connection/codes", test_codes);
+  g_test_add_func ("/broadband-connection/nm-parity", test_nm_parity);
+  g_test_add_func ("/broadband-connection/auto-config", test_auto_config);
   g_test_add_func ("/broadband-connection/gsm", test_gsm_connection);
   g_test_add_func ("/broadband-connection/cdma", test_cdma_connection);
   g_test_add_func ("/broadband-connection/invalid", test_invalid_connections);

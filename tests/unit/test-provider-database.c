@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "plug-broadband-connection.h"
 #include "plug-provider-database.h"
 
 /*
@@ -647,6 +648,76 @@ test_real_database (void)
   g_assert_cmpstr (plug_provider_get_name (g_ptr_array_index (tim, 0)), ==, "TIM");
 }
 
+/* NetworkManager's own verdict on an APN, from the setting's verify(). */
+static gboolean
+network_manager_accepts_apn (const char *apn)
+{
+  g_autoptr(NMSetting) setting = nm_setting_gsm_new ();
+
+  g_object_set (setting, NM_SETTING_GSM_APN, apn, NULL);
+
+  return nm_setting_verify (setting, NULL, NULL);
+}
+
+/* Every GSM APN of the installed database is either accepted, with the
+ * verdict NetworkManager itself gives, or flagged with a reason; the one
+ * entry known to break the rule (Zain BH, in every release since 2014)
+ * is flagged, and the one with a trailing space (+7Telecom) is not, as
+ * NetworkManager strips it. */
+static void
+test_real_database_apns (void)
+{
+  g_autoptr(PlugProviderDatabase) database = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *providers;
+  guint n_apns = 0;
+  guint n_flagged = 0;
+  gboolean found_zain = FALSE;
+
+  database = plug_provider_database_load_sync (PROVIDER_DATABASE_PATH, NULL, &error);
+  g_assert_no_error (error);
+
+  providers = plug_provider_database_get_providers (database);
+  for (guint i = 0; i < providers->len; i++)
+    {
+      PlugProvider *provider = g_ptr_array_index (providers, i);
+      GPtrArray *apns = plug_provider_get_apns (provider);
+
+      for (guint j = 0; apns != NULL && j < apns->len; j++)
+        {
+          PlugProviderApn *apn = g_ptr_array_index (apns, j);
+          g_autoptr(GError) apn_error = NULL;
+          gboolean accepted = plug_provider_apn_check (apn, &apn_error);
+
+          n_apns++;
+          g_assert_cmpint (accepted, ==, network_manager_accepts_apn (plug_provider_apn_get_apn (apn)));
+          if (accepted)
+            {
+              g_assert_no_error (apn_error);
+              continue;
+            }
+
+          n_flagged++;
+          g_test_message ("flagged: %s (%s): “%s”", plug_provider_get_name (provider),
+                          plug_provider_get_country_code (provider), plug_provider_apn_get_apn (apn));
+          g_assert_error (apn_error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_APN);
+          g_assert_true (g_str_has_prefix (apn_error->message,
+                                           "NetworkManager does not accept the provider database’s APN"));
+          g_assert_nonnull (strstr (apn_error->message, plug_provider_apn_get_apn (apn)));
+          if (g_str_equal (plug_provider_get_name (provider), "Zain BH") &&
+              g_str_equal (plug_provider_apn_get_apn (apn), "http://172.18.83.129"))
+            found_zain = TRUE;
+        }
+    }
+
+  g_test_message ("%u APNs, %u flagged", n_apns, n_flagged);
+  g_assert_cmpuint (n_apns, >, 1000);
+  g_assert_true (found_zain);
+  /* A handful at most: a database where many break the rule is not the
+   * one this test was written against. */
+  g_assert_cmpuint (n_flagged, <, 10);
+}
+
 /* --- plugboardctl broadband providers ---------------------------------- */
 
 static int
@@ -919,6 +990,7 @@ main (int    argc,
   g_test_add_func ("/provider-database/load-async", test_load_async);
   g_test_add_func ("/provider-database/default", test_default);
   g_test_add_func ("/provider-database/real-database", test_real_database);
+  g_test_add_func ("/provider-database/real-database-apns", test_real_database_apns);
   g_test_add_func ("/provider-database/cli/real-mcc-mnc", test_cli_real_mcc_mnc);
   g_test_add_func ("/provider-database/cli/fixture-json", test_cli_fixture_json);
   g_test_add_func ("/provider-database/cli/text", test_cli_text);

@@ -399,6 +399,7 @@ plug_connection_wizard_fill_plans (PlugConnectionWizard *self)
 {
   GPtrArray *apns = self->provider != NULL ? plug_provider_get_apns (self->provider) : NULL;
   GtkWidget *row;
+  GtkWidget *first_usable = NULL;
   guint n_plans = 0;
 
   clear_list (self->plan_list);
@@ -425,14 +426,35 @@ plug_connection_wizard_fill_plans (PlugConnectionWizard *self)
       PlugProviderApn *apn = g_ptr_array_index (apns, i);
       const char *name = plug_provider_apn_get_display_name (apn);
       g_autofree char *subtitle = NULL;
+      gboolean usable;
 
       /* MMS and WAP access points do not reach the internet. */
       if (!plug_provider_apn_is_for_internet (apn))
         continue;
 
-      subtitle = describe_plan (apn);
+      /* An APN NetworkManager would refuse is shown, so that the user
+       * is not left wondering where the plan went, but cannot be chosen. */
+      usable = plug_provider_apn_check (apn, NULL);
+      if (!usable)
+        /* Translators: %s is an APN from the provider database */
+        subtitle = g_strdup_printf (_("APN %s · Cannot be used: NetworkManager does not accept this APN"),
+                                    plug_provider_apn_get_apn (apn));
+      else
+        subtitle = describe_plan (apn);
       row = choice_row_new (name != NULL ? name : plug_provider_apn_get_apn (apn), subtitle);
-      g_object_set_data_full (G_OBJECT (row), "plug-apn", g_object_ref (apn), g_object_unref);
+      if (usable)
+        {
+          g_object_set_data_full (G_OBJECT (row), "plug-apn", g_object_ref (apn), g_object_unref);
+          if (first_usable == NULL)
+            first_usable = row;
+        }
+      else
+        {
+          g_debug ("Wizard flags the plan with APN “%s”", plug_provider_apn_get_apn (apn));
+          gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+          gtk_widget_set_sensitive (row, FALSE);
+        }
       gtk_list_box_append (self->plan_list, row);
       n_plans++;
     }
@@ -442,7 +464,8 @@ plug_connection_wizard_fill_plans (PlugConnectionWizard *self)
       row = choice_row_new (_("My plan is not listed"), _("Enter the plan’s settings yourself"));
       g_object_set_data (G_OBJECT (row), PLUG_WIZARD_NOT_LISTED, GINT_TO_POINTER (TRUE));
       gtk_list_box_append (self->plan_list, row);
-      gtk_list_box_select_row (self->plan_list, gtk_list_box_get_row_at_index (self->plan_list, 0));
+      gtk_list_box_select_row (self->plan_list,
+                               GTK_LIST_BOX_ROW (first_usable != NULL ? first_usable : row));
     }
 
   gtk_widget_set_visible (GTK_WIDGET (self->plan_list), n_plans > 0);

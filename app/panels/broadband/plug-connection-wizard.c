@@ -220,7 +220,16 @@ choose_plan (PlugConnectionWizard *self)
 
   if (!self->manual_plan)
     {
-      g_set_object (&self->plan, g_object_get_data (G_OBJECT (row), "plug-apn"));
+      PlugProviderApn *apn = g_object_get_data (G_OBJECT (row), "plug-apn");
+
+      /* Flagged plans cannot be selected; this is the last guard. */
+      if (apn == NULL || !plug_provider_apn_check (apn, &error))
+        {
+          plug_connection_wizard_set_error_label (self->plan_error_label,
+                                                  error != NULL ? error->message : NULL);
+          return FALSE;
+        }
+      g_set_object (&self->plan, apn);
       return TRUE;
     }
 
@@ -310,6 +319,18 @@ add_cb (GObject      *object,
                                  nm_connection_get_id (NM_CONNECTION (self->added)));
       g_signal_emit (self, signals[DONE], 0, message);
       gtk_window_close (GTK_WINDOW (self));
+      return;
+    }
+
+  /* A missing or locked SIM is said before NetworkManager is asked,
+   * which would only call the modem "not available". */
+  if (!plug_broadband_modem_check_ready (self->modem, &error))
+    {
+      message =
+        /* Translators: the first %s is a connection's name, the second says why it could not connect */
+        g_strdup_printf (_("The connection “%s” was saved, but could not connect. %s."),
+                         nm_connection_get_id (NM_CONNECTION (self->added)), error->message);
+      show_message (self, "dialog-warning-symbolic", _("Could Not Connect"), message);
       return;
     }
 

@@ -1,0 +1,84 @@
+#!/bin/bash
+# test-broadband-wizard-flagged.sh: a provider database whose plans include
+# an APN NetworkManager refuses (as Zain BH's "http://172.18.83.129" in the
+# real one). The Add Connection wizard shows that plan greyed out with the
+# reason, preselects the plan it can use, and saves only that one; a
+# provider with no usable plan leads to the manual settings. Screenshots in
+# $PLUG_BUILD_DIR/screenshots (broadband-wizard-flagged-*.png).
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+. "$PLUG_SOURCE_DIR/tests/system/lib.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-broadband-gui.sh"
+
+cleanup () {
+  stop_gui
+  delete_all_connections
+  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
+  gui_cleanup
+}
+trap cleanup EXIT
+
+shot () { screenshot "$shots/broadband-wizard-flagged-$1.png"; }
+
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+delete_all_connections
+"$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+# Flagnet's network, in Bahrain, in tests/fixtures/providers/flagged.xml.
+plug ttyFLAG0 gsm --operator 42699
+wait_until 30 modem_is ttyFLAG0 .sim.operator_code 42699
+wait_until 30 modem_is ttyFLAG0 .registration home
+check "the GSM modem has the SIM of 42699" modem_is ttyFLAG0 .sim.operator_code 42699
+
+start_xvfb
+PLUG_PROVIDER_DATABASE=$PLUG_SOURCE_DIR/tests/fixtures/providers/flagged.xml \
+  run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
+wait_first_frame 30
+check "plugboard --panel=broadband draws its first frame" test -s "$GUI_DIR/first-frame"
+sleep 2
+
+key alt+a
+wait_until 20 page_is country
+key Return
+wait_until 10 page_is provider
+check "the SIM's country and provider lead on (country step)" page_is provider
+key Return
+wait_until 10 page_is plan
+check "… and provider step: Flagnet's plans are shown" page_is plan
+shot 1-plan
+check "the plan with APN http://10.1.2.3 is flagged" log_has "Wizard flags the plan with APN “http://10.1.2.3”"
+check "the other one is not" bash -c '! grep -qF "Wizard flags the plan with APN “internet.flagnet.example”" "$1"' _ "$GUI_DIR/app.log"
+# The flagged plan comes first in the database: Return takes the usable
+# one, preselected.
+key Return
+wait_until 10 page_is review
+check "Return goes on to the review with the usable plan" page_is review
+key alt+c space
+shot 2-review
+key alt+a
+wait_until 20 log_has "Toast: Added the connection “Flagnet Standard”"
+check "the wizard added “Flagnet Standard”" log_has "Toast: Added the connection “Flagnet Standard”"
+check "keyfile [gsm]: the usable APN ($(section "Flagnet Standard" gsm))" \
+  test "$(section "Flagnet Standard" gsm)" = "apn=internet.flagnet.example home-only=true "
+check "no keyfile holds the flagged APN" \
+  bash -c '! grep -rqF "http://10.1.2.3" "$1"' _ "$CONNECTIONS_DIR"
+wait_until 5 wizard_closed
+
+# Onlybad's only internet APN is flagged: straight to the manual settings.
+key alt+a
+wait_until 20 page_is country
+key Return
+wait_until 10 page_is provider
+type_text "Onlybad"
+key Return
+wait_until 10 page_is plan
+check "Onlybad leads to the plan step" page_is plan
+check "its one plan is flagged" log_has "Wizard flags the plan with APN “web onlybad”"
+shot 3-only-flagged
+key Escape
+wait_until 5 wizard_closed
+check "Escape closed the wizard, nothing more was saved" test "$(keyfile_count)" = 1
+
+finish
