@@ -234,7 +234,7 @@ make_drives () {
 
   # Rename the camera card: the dialog says how FAT32 will store the name.
   keys alt+r
-  wait_until 5 has_window '^Reformat CAMERA$'
+  wait_until 20 has_window '^Reformat CAMERA$'
   check "Reformat… opens the wizard for CAMERA" has_window '^Reformat CAMERA$'
   wizard=$(window '^Reformat CAMERA$')
   centre "$wizard"
@@ -253,7 +253,7 @@ make_drives () {
   shot_window drives-reformat-confirm "$wizard"
   check "nothing was changed yet" test "$(blkid_value LABEL "$camera_device")" = CAMERA
   xdotool key Escape
-  wait_until 5 no_window '^Reformat CAMERA$'
+  wait_until 20 no_window '^Reformat CAMERA$'
   check "Escape closes the wizard" no_window '^Reformat CAMERA$'
   rest_pointer 880 620
 
@@ -261,7 +261,7 @@ make_drives () {
   xdotool mousemove 705 164 click 1
   sleep 0.6
   keys n
-  wait_until 5 has_window '^Rename CAMERA$'
+  wait_until 20 has_window '^Rename CAMERA$'
   check "the volume's menu opens Rename for CAMERA" has_window '^Rename CAMERA$'
   dialog=$(window '^Rename CAMERA$')
   centre "$dialog"
@@ -271,7 +271,7 @@ make_drives () {
   sleep 0.6
   shot_window drives-rename "$dialog"
   xdotool key Escape
-  wait_until 5 no_window '^Rename CAMERA$'
+  wait_until 20 no_window '^Rename CAMERA$'
   check "Escape closes it, and the name is kept" test "$(blkid_value LABEL "$camera_device")" = CAMERA
   rest_pointer 880 620
 
@@ -279,7 +279,7 @@ make_drives () {
   xdotool mousemove 705 447 click 1
   sleep 0.6
   keys s
-  wait_until 5 has_window '^Speed Test of Music$'
+  wait_until 20 has_window '^Speed Test of Music$'
   check "the volume's menu opens the Speed Test of Music" has_window '^Speed Test of Music$'
   dialog=$(window '^Speed Test of Music$')
   centre "$dialog"
@@ -299,7 +299,7 @@ make_drives () {
     test "$(changed speed-test-open drives-speed-test)" -gt 5000
   rm -f "$shots/speed-test-a.png" "$shots/speed-test-open.png"
   keys Escape
-  wait_until 5 no_window '^Speed Test of Music$'
+  wait_until 20 no_window '^Speed Test of Music$'
   rest_pointer 880 620
 
   # The stick, as a Linux backup drive: the confirmation names the files
@@ -307,7 +307,7 @@ make_drives () {
   xdotool mousemove 705 309 click 1
   sleep 0.6
   keys r
-  wait_until 5 has_window '^Reformat BACKUP$'
+  wait_until 20 has_window '^Reformat BACKUP$'
   check "the stick's menu opens the wizard for BACKUP" has_window '^Reformat BACKUP$'
   wizard=$(window '^Reformat BACKUP$')
   centre "$wizard"
@@ -319,14 +319,14 @@ make_drives () {
   sleep 1
   shot_window drives-reformat-confirm-backup "$wizard"
   keys Escape
-  wait_until 5 no_window '^Reformat BACKUP$'
+  wait_until 20 no_window '^Reformat BACKUP$'
   check "Escape closes it, and the stick is as it was" udisks_has "$backup_device" '.filesystem == "exfat" and .label == "BACKUP"'
   rest_pointer 880 620
 
   # Reformatting, overwriting first: the progress page, then Cancel. The
   # camera card was zeroed at its start: it is not shown again.
   keys alt+r
-  wait_until 5 has_window '^Reformat CAMERA$'
+  wait_until 20 has_window '^Reformat CAMERA$'
   wizard=$(window '^Reformat CAMERA$')
   centre "$wizard"
   rest_pointer 450 630
@@ -338,7 +338,7 @@ make_drives () {
   keys Escape
   sleep 3
   keys Escape
-  wait_until 5 no_window '^Reformat CAMERA$'
+  wait_until 20 no_window '^Reformat CAMERA$'
   check "cancelled while it overwrote, and closed" no_window '^Reformat CAMERA$'
   stop_gui
 

@@ -180,7 +180,7 @@ wait_until 10 page_is review
 shoot a11y-2-wizard-review "$wizard"
 names "Add Connection wizard, review step" 4 --window "Add Mobile Broadband Connection" --xid "$wizard"
 keys Escape
-wait_until 5 wizard_closed
+wait_until 20 wizard_closed
 check "Escape closes the wizard, and nothing was added" test "$(keyfile_count)" = "$keyfiles_before"
 
 # Again, for a provider that is not listed: the plan step then asks for
@@ -199,7 +199,7 @@ shoot a11y-2-wizard-plan-manual "$wizard"
 names "Add Connection wizard, plan step with the settings typed in" 6 \
   --window "Add Mobile Broadband Connection" --xid "$wizard"
 keys Escape
-wait_until 5 wizard_closed
+wait_until 20 wizard_closed
 
 # --- the main menu -------------------------------------------------------------
 
@@ -231,7 +231,7 @@ keys Escape
 # --- the Reformat wizard, with key presses only ---------------------------------
 
 keys alt+r
-wait_until 5 has_window '^Reformat A11YFAT$'
+wait_until 20 has_window '^Reformat A11YFAT$'
 check "alt+R opens the Reformat wizard for A11YFAT" has_window '^Reformat A11YFAT$'
 reformat=$(window '^Reformat A11YFAT$')
 sleep 0.5

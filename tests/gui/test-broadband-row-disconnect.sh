@@ -66,8 +66,8 @@ check "NetworkManager keeps it activating ($(state Slow))" state_is Slow activat
 
 # The same button is Disconnect now.
 click 647 319
-check "NetworkManager is deactivating it ($(state Slow))" wait_until 5 state_is Slow deactivating
-check "the row says so ($(last_state))" wait_until 5 last_state_is "Disconnecting…"
+check "NetworkManager is deactivating it ($(state Slow))" wait_until 20 state_is Slow deactivating
+check "the row says so ($(last_state))" wait_until 20 last_state_is "Disconnecting…"
 check "before the modem answered ($((SECONDS - start)) s < $DIAL_DELAY s)" \
   test $((SECONDS - start)) -lt "$DIAL_DELAY"
 shot 2-disconnecting

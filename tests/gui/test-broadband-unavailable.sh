@@ -34,7 +34,7 @@ open_wizard () {
 }
 close_wizard () {
   key Escape
-  wait_until 5 wizard_closed
+  wait_until 20 wizard_closed
 }
 
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow

@@ -64,7 +64,7 @@ check "keyfile [gsm]: the usable APN ($(section "Flagnet Standard" gsm))" \
   test "$(section "Flagnet Standard" gsm)" = "apn=internet.flagnet.example home-only=true "
 check "no keyfile holds the flagged APN" \
   bash -c '! grep -rqF "http://10.1.2.3" "$1"' _ "$CONNECTIONS_DIR"
-wait_until 5 wizard_closed
+wait_until 20 wizard_closed
 
 # Onlybad's only internet APN is flagged: straight to the manual settings.
 key alt+a
@@ -78,7 +78,7 @@ check "Onlybad leads to the plan step" page_is plan
 check "its one plan is flagged" log_has "Wizard flags the plan with APN “web onlybad”"
 shot 3-only-flagged
 key Escape
-wait_until 5 wizard_closed
+wait_until 20 wizard_closed
 check "Escape closed the wizard, nothing more was saved" test "$(keyfile_count)" = 1
 
 finish

@@ -73,7 +73,7 @@ check "the wizard said why it could not connect, in plain words" \
   log_has "could not connect. Activation failed: No carrier: the mobile network did not answer."
 check "the wizard is open before Escape" wizard_open
 key Escape
-wait_until 5 wizard_closed
+wait_until 20 wizard_closed
 shot 6-panel-with-connection
 check "Escape closed the wizard" wizard_closed
 
@@ -106,7 +106,7 @@ shot 10-review-cdma
 key alt+a
 wait_until 20 log_has "Toast: Added the connection “Verizon connection”"
 check "the wizard reported the connection added" log_has "Toast: Added the connection “Verizon connection”"
-check "and closed by itself" wait_until 5 wizard_closed
+check "and closed by itself" wait_until 20 wizard_closed
 check "keyfile [connection]: ($(section "Verizon connection" connection))" \
   test "$(section "Verizon connection" connection | sed 's/uuid=[^ ]* //')" = \
        "autoconnect=false id=Verizon connection interface-name=ttyCDMA0 type=cdma "

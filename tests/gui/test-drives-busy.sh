@@ -49,7 +49,7 @@ start_drives_panel
 # The second volume's menu: past the first volume's row and menu.
 open_volume_menu 7
 keys n
-wait_until 5 has_window '^Rename DUIBUSYTWO$'
+wait_until 20 has_window '^Rename DUIBUSYTWO$'
 check "the second volume's menu opens Rename for DUIBUSYTWO" has_window '^Rename DUIBUSYTWO$'
 dialog=$(window '^Rename DUIBUSYTWO$')
 keys ctrl+a
@@ -72,7 +72,7 @@ check "… on a page that says why ($(changed busy-rename-1-typed busy-rename-2-
 check "… and nothing was renamed" test "$(blkid_value LABEL "${device}p2")" = DUIBUSYTWO
 check "… while the erase still runs" job_running "${device}p1"
 keys Escape
-wait_until 5 no_window '^Rename DUIBUSYTWO$'
+wait_until 20 no_window '^Rename DUIBUSYTWO$'
 check "Escape closes the dialog" no_window '^Rename DUIBUSYTWO$'
 
 as_tester gdbus call --system -d org.freedesktop.UDisks2 -o "$(erase_job "${device}p1")" \
@@ -84,7 +84,7 @@ stop_gui
 start_drives_panel
 open_volume_menu 7
 keys n
-wait_until 5 has_window '^Rename DUIBUSYTWO$'
+wait_until 20 has_window '^Rename DUIBUSYTWO$'
 dialog=$(window '^Rename DUIBUSYTWO$')
 keys ctrl+a
 xdotool type --delay 40 'DUIBUSYNEW'

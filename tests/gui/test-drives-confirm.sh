@@ -80,20 +80,20 @@ wait_until 20 log_has "Volume: RELUCONF: ext4"
 
 open_volume_menu 5
 keys r
-wait_until 5 has_window '^Reformat RELUCONF$'
+wait_until 20 has_window '^Reformat RELUCONF$'
 wizard=$(window '^Reformat RELUCONF$')
 check "the volume's menu opens the wizard for RELUCONF" test -n "$wizard"
-wait_until 5 on_page purpose
+wait_until 20 on_page purpose
 check "it starts on the purpose, ext4 for a disk image, Next the default" \
   page_is "purpose; default button: _Next; choices: ext4, this volume, overwrite off, keep files off"
 # Another purpose (the next row), the name as it is, the whole drive,
 # overwritten first.
 keys Down space Return
-wait_until 5 on_page name
+wait_until 20 on_page name
 keys Return
-wait_until 5 on_page scope
+wait_until 20 on_page scope
 keys Down space alt+o Return
-wait_until 5 on_page confirm
+wait_until 20 on_page confirm
 sleep 0.5
 shoot confirm-1-destructive "$wizard"
 check "Enter shows the confirmation of the whole drive, overwritten ($(last_page))" \
@@ -108,7 +108,7 @@ check "… and nothing was changed yet" test "$(state)" = "$before"
 
 # The focus is where the page put it; Enter is Cancel's.
 keys Return
-wait_until 5 no_window '^Reformat RELUCONF$'
+wait_until 20 no_window '^Reformat RELUCONF$'
 check "Enter at the confirmation closes the wizard" no_window '^Reformat RELUCONF$'
 sleep 1
 check "… and erased nothing: blkid and the image's SHA-256 are as before" test "$(state)" = "$before"
@@ -118,16 +118,16 @@ shoot confirm-2-after-enter
 # --- opened again after the Cancel ------------------------------------------------
 
 keys Return r
-wait_until 5 has_window '^Reformat RELUCONF$'
+wait_until 20 has_window '^Reformat RELUCONF$'
 wizard=$(window '^Reformat RELUCONF$')
 check "opened again after the Cancel" test -n "$wizard"
-wait_until 5 on_page purpose
+wait_until 20 on_page purpose
 check "… it starts on the purpose with the default, ext4, not the choice cancelled" \
   page_is "purpose; default button: _Next; choices: ext4, this volume, overwrite off, keep files off"
 keys Return
-wait_until 5 on_page name
+wait_until 20 on_page name
 keys Return
-wait_until 5 on_page scope
+wait_until 20 on_page scope
 sleep 0.3
 shoot confirm-3-scope-again "$wizard"
 check "… and on the scope step it is this volume only, not overwritten, as at first" \
@@ -136,7 +136,7 @@ check "… and on the scope step it is this volume only, not overwritten, as at 
 # --- keeping the files: Enter at the confirmation -------------------------------
 
 keys alt+k Return
-wait_until 5 on_page confirm
+wait_until 20 on_page confirm
 # The plan counts the files before the destructive button may be used.
 wait_until 10 log_has "Reformat confirmation: Drive:"
 sleep 2
@@ -146,7 +146,7 @@ check "with “Keep my files”, Enter shows the confirmation, Cancel the defaul
 check "… naming the volume and its used space there too" \
   log_has "Reformat confirmation: Volume: “RELUCONF” · ext4 · $device · $size_text · $used_text used"
 keys Return
-wait_until 5 no_window '^Reformat RELUCONF$'
+wait_until 20 no_window '^Reformat RELUCONF$'
 check "Enter there closes the wizard too" no_window '^Reformat RELUCONF$'
 sleep 1
 check "… and changed nothing" test "$(state)" = "$before"
@@ -155,13 +155,13 @@ check "… and copied no file to the computer" no_copy
 # --- the focus moved onto the list of what will be lost ------------------------
 
 keys Return r
-wait_until 5 has_window '^Reformat RELUCONF$'
+wait_until 20 has_window '^Reformat RELUCONF$'
 wizard=$(window '^Reformat RELUCONF$')
 for page in purpose name scope; do
-  wait_until 5 on_page $page
+  wait_until 20 on_page $page
   keys Return
 done
-wait_until 5 on_page confirm
+wait_until 20 on_page confirm
 check "opened a third time, Enter on each step reaches the confirmation" on_page confirm
 sleep 0.5
 # A click on the volume's row, as a person reading it might.
@@ -169,7 +169,7 @@ xdotool mousemove --window "$wizard" 280 260 click 1 mousemove 850 600
 sleep 0.3
 shoot confirm-5-row-focused "$wizard"
 keys Return
-wait_until 5 no_window '^Reformat RELUCONF$'
+wait_until 20 no_window '^Reformat RELUCONF$'
 check "with the focus on the list of what will be lost, Enter is the default's, Cancel: the wizard closes" \
   no_window '^Reformat RELUCONF$'
 check "… and it never started: no progress step" eval '! grep -q "Reformat wizard page: progress" "$GUI_DIR/app.log"'

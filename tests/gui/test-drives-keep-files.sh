@@ -81,7 +81,7 @@ check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-f
 
 open_volume_menu 5
 keys r
-wait_until 5 has_window '^Reformat KFEXT4$'
+wait_until 20 has_window '^Reformat KFEXT4$'
 check "the volume's menu opens the wizard for KFEXT4" has_window '^Reformat KFEXT4$'
 wizard=$(window '^Reformat KFEXT4$')
 sleep 0.5
@@ -139,7 +139,7 @@ if has_test_hooks; then
   unset PLUG_TEST_KEEP_FILES_PAUSE_FILE
   open_volume_menu 5
   keys r
-  wait_until 5 has_window '^Reformat KFEXT4$'
+  wait_until 20 has_window '^Reformat KFEXT4$'
   check "the wizard opens for KFEXT4 again" has_window '^Reformat KFEXT4$'
   wizard=$(window '^Reformat KFEXT4$')
   sleep 0.5
@@ -161,7 +161,7 @@ if has_test_hooks; then
   check "the copy stays on the computer (${kept:-none})" test -n "$kept"
   check "… with every one of the 50 files, as it was" test "$(tree_digest "${kept:-/nonexistent}")" = "$digest_before"
   keys Escape
-  wait_until 5 no_window '^Reformat KFEXT4$'
+  wait_until 20 no_window '^Reformat KFEXT4$'
   check "then Escape closes it" no_window '^Reformat KFEXT4$'
   check "the other disk images are byte-identical" test "$(hash_images "$keep_image")" = "$others_before"
   stop_gui
@@ -186,7 +186,7 @@ big_before=$(tree_listing "$big_mount")
 start_drives_panel
 open_volume_menu 5
 keys r
-wait_until 5 has_window '^Reformat KFBIG$'
+wait_until 20 has_window '^Reformat KFBIG$'
 check "the volume's menu opens the wizard for KFBIG" has_window '^Reformat KFBIG$'
 wizard=$(window '^Reformat KFBIG$')
 sleep 0.5
@@ -209,7 +209,7 @@ check "… still mounted" test -n "$(findmnt -n -o TARGET --source "$big_device"
 check "… with its files as they were" test "$(tree_listing "$big_mount")" = "$big_before"
 check "… with no copy made" no_copy
 keys Escape
-wait_until 5 no_window '^Reformat KFBIG$'
+wait_until 20 no_window '^Reformat KFBIG$'
 check "Escape closes it" no_window '^Reformat KFBIG$'
 check "the other disk images are byte-identical" test "$(hash_images "$big_image")" = "$others_before"
 

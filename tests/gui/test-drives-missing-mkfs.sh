@@ -63,17 +63,17 @@ start_xvfb
 start_drives_panel
 check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-frame"
 keys alt+r
-wait_until 5 has_window '^Reformat DUINOXFS$'
+wait_until 20 has_window '^Reformat DUINOXFS$'
 check "Reformat… opens the wizard for DUINOXFS" has_window '^Reformat DUINOXFS$'
 wizard=$(window '^Reformat DUINOXFS$')
-wait_until 5 grep -qF 'Reformat purpose unavailable' "$GUI_DIR/app.log"
+wait_until 20 grep -qF 'Reformat purpose unavailable' "$GUI_DIR/app.log"
 sleep 0.5
 shoot missing-mkfs-1-purpose "$wizard"
 check "the wizard shows XFS unavailable, with the package to install" \
   grep -qF 'Reformat purpose unavailable: XFS · Install the “xfsprogs” package to use it' "$GUI_DIR/app.log"
 check "… and only XFS" test "$(grep -c 'Reformat purpose unavailable' "$GUI_DIR/app.log")" = 1
 keys Escape
-wait_until 5 no_window '^Reformat DUINOXFS$'
+wait_until 20 no_window '^Reformat DUINOXFS$'
 check "Escape closes it" no_window '^Reformat DUINOXFS$'
 check "the image is byte-identical" test "$(sha256sum "$fat_image")" = "$before"
 stop_gui

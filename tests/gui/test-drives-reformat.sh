@@ -40,7 +40,7 @@ check "the list is drawn" test "$(distinct_colors "$shots/reformat-0-list.png")"
 # Reformat… is the FAT32 volume's own button; its mnemonic reaches it
 # wherever the drives are listed.
 keys alt+r
-wait_until 5 has_window '^Reformat DUIFAT32$'
+wait_until 20 has_window '^Reformat DUIFAT32$'
 check "Reformat… opens the wizard for DUIFAT32" has_window '^Reformat DUIFAT32$'
 wizard=$(window '^Reformat DUIFAT32$')
 sleep 0.5
@@ -102,14 +102,14 @@ others_before=$(hash_images "$keys_image")
 start_drives_panel
 
 keys alt+r
-wait_until 5 has_window '^Reformat DUIKEYFAT$'
+wait_until 20 has_window '^Reformat DUIKEYFAT$'
 check "alt+R opens the wizard for DUIKEYFAT" has_window '^Reformat DUIKEYFAT$'
 keys Escape
-wait_until 5 no_window '^Reformat DUIKEYFAT$'
+wait_until 20 no_window '^Reformat DUIKEYFAT$'
 check "Escape cancels it" no_window '^Reformat DUIKEYFAT$'
 
 keys alt+r
-wait_until 5 has_window '^Reformat DUIKEYFAT$'
+wait_until 20 has_window '^Reformat DUIKEYFAT$'
 check "alt+R opens it again" has_window '^Reformat DUIKEYFAT$'
 wizard=$(window '^Reformat DUIKEYFAT$')
 sleep 0.5
@@ -172,7 +172,7 @@ cancel_device=$(attach "$cancel_image")
 wait_until 10 udisks_has "$cancel_device" '.label == "DUICANCEL"'
 others_before=$(hash_images "$cancel_image")
 keys alt+r
-wait_until 5 has_window '^Reformat DUICANCEL$'
+wait_until 20 has_window '^Reformat DUICANCEL$'
 wizard=$(window '^Reformat DUICANCEL$')
 # ext4, no name change, this volume, overwritten first: 2 GB of zeros.
 keys Return Return alt+o Return
@@ -188,7 +188,7 @@ check "… which is not the progress page ($(changed reformat-cancel-1-erasing r
   test "$(changed reformat-cancel-1-erasing reformat-cancel-2-result)" -gt 5000
 check "… and nothing was reformatted to ext4" test "$(blkid_value TYPE "$cancel_device")" != ext4
 keys Escape
-wait_until 5 no_window '^Reformat DUICANCEL$'
+wait_until 20 no_window '^Reformat DUICANCEL$'
 check "then Escape closes it" no_window '^Reformat DUICANCEL$'
 check "the other disk images are byte-identical" test "$(hash_images "$cancel_image")" = "$others_before"
 

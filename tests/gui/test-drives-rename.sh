@@ -45,7 +45,7 @@ start_xvfb
 rename_dialog () {
   open_volume_menu "$1"
   keys n
-  wait_until 5 has_window "^$2\$"
+  wait_until 20 has_window "^$2\$"
 }
 
 # --- ext4, mounted: renamed in place ---------------------------------------

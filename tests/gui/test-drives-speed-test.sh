@@ -33,7 +33,7 @@ start_xvfb
 start_drives_panel
 open_volume_menu 5
 keys s
-wait_until 5 has_window '^Speed Test of DUIBENCH$'
+wait_until 20 has_window '^Speed Test of DUIBENCH$'
 check "the volume's menu opens the Speed Test" has_window '^Speed Test of DUIBENCH$'
 dialog=$(window '^Speed Test of DUIBENCH$')
 sleep 0.5
@@ -71,7 +71,7 @@ check "… not an error ($(red_pixels benchmark-4-write) red pixels)" test "$(re
 check "the temporary file is gone from $mount_point" test "$(ls -A "$mount_point")" = "$files_before"
 
 keys Escape
-wait_until 5 no_window '^Speed Test of DUIBENCH$'
+wait_until 20 no_window '^Speed Test of DUIBENCH$'
 check "Escape closes it" no_window '^Speed Test of DUIBENCH$'
 check "the other disk images are byte-identical" test "$(hash_images "$image")" = "$others_before"
 stop_gui
@@ -88,7 +88,7 @@ if has_test_hooks; then
   unset PLUG_TEST_BENCHMARK_PAUSE_FILE
   open_volume_menu 5
   keys s
-  wait_until 5 has_window '^Speed Test of DUIBENCH$'
+  wait_until 20 has_window '^Speed Test of DUIBENCH$'
   dialog=$(window '^Speed Test of DUIBENCH$')
   sleep 0.5
   keys alt+w alt+s
@@ -108,7 +108,7 @@ if has_test_hooks; then
   check "… said as what the user asked for, not in red as an error ($(red_pixels benchmark-8-cancelled) red pixels)" \
     test "$(red_pixels benchmark-8-cancelled)" -lt 20
   keys Escape
-  wait_until 5 no_window '^Speed Test of DUIBENCH$'
+  wait_until 20 no_window '^Speed Test of DUIBENCH$'
   check "then Escape closes it" no_window '^Speed Test of DUIBENCH$'
   rm -f "$pause_file"
   stop_gui
@@ -131,7 +131,7 @@ check "the test user mounted an ext4 image whose folder is root's ($(stat -c %U 
 start_drives_panel
 open_volume_menu 5
 keys s
-wait_until 5 has_window '^Speed Test of DUIROOTDIR$'
+wait_until 20 has_window '^Speed Test of DUIROOTDIR$'
 dialog=$(window '^Speed Test of DUIROOTDIR$')
 sleep 1
 shoot benchmark-5-not-writable "$dialog"

@@ -111,10 +111,10 @@ check "the Hebrew one is גיבוי 2026, with its device" log_has "Volume: גי
 to_confirmation () {
   local page
   for page in purpose name scope; do
-    wait_until 5 on_page $page
+    wait_until 20 on_page $page
     keys Return
   done
-  wait_until 5 on_page confirm
+  wait_until 20 on_page confirm
   sleep 0.5
 }
 
@@ -130,7 +130,7 @@ dialogs () {
     keys Tab Tab Return
   fi
   keys n
-  wait_until 5 has_window "^Rename $label\$"
+  wait_until 20 has_window "^Rename $label\$"
   dialog=$(window "^Rename $label\$")
   check "Rename opens for “$label”" test -n "$dialog"
   sleep 0.3
@@ -139,10 +139,10 @@ dialogs () {
   check "… titled with the name as it is, its device and size under it" \
     log_has "Rename dialog: Rename $label: $device · $size_text: “$label”"
   keys Escape
-  wait_until 5 no_window "^Rename $label\$"
+  wait_until 20 no_window "^Rename $label\$"
 
   keys Return r
-  wait_until 5 has_window "^Reformat $label\$"
+  wait_until 20 has_window "^Reformat $label\$"
   wizard=$(window "^Reformat $label\$")
   check "the wizard opens for “$label”" test -n "$wizard"
   # ext4, the name as it is, this volume: the confirmation.
@@ -156,7 +156,7 @@ dialogs () {
     log_has "Reformat confirmation: Volume: “$label” · $filesystem · $device · $size_text · used space unknown: not mounted"
   check "… isolated, so that its script's direction does not reorder the line" isolated "$LRM" "$label"
   keys Escape
-  wait_until 5 no_window "^Reformat $label\$"
+  wait_until 20 no_window "^Reformat $label\$"
   check "… and Escape closes it" no_window "^Reformat $label\$"
 }
 
@@ -201,7 +201,7 @@ for device in $(printf '%s\n' "$long_device" "$cjk_device" "$rtl_device" | sort 
 done
 open_volume_menu $((5 + 2 * (rank - 1)))
 keys r
-wait_until 5 has_window '^Reformat גיבוי 2026$'
+wait_until 20 has_window '^Reformat גיבוי 2026$'
 wizard=$(window '^Reformat גיבוי 2026$')
 check "… the wizard opens for גיבוי 2026" test -n "$wizard"
 to_confirmation
@@ -211,7 +211,7 @@ check "… naming the drive, device and size" \
   log_has "Reformat confirmation: Drive: $(basename "$rtl_image") · $rtl_device · $size_text"
 check "… and the volume line takes the interface's direction, right to left" isolated "$RLM" 'גיבוי 2026'
 keys Escape
-wait_until 5 no_window '^Reformat '
+wait_until 20 no_window '^Reformat '
 check "right to left too, the app logged no warning or critical" no_warnings
 stop_gui
 
