@@ -143,6 +143,8 @@ sleep 0.5
 shoot rename-fat-3-valid "$dialog"
 check "… the dialog warns that another mounted volume is named DUINEW" \
   grep -qF 'Name warning: Another mounted volume is already named “DUINEW”' "$GUI_DIR/app.log"
+check "… and that it will be mounted at ${same_name_mount:-nowhere}1, as udisks would number it" \
+  grep -qF "Name preview: It will be saved as “DUINEW” and mounted at ${same_name_mount:-nowhere}1" "$GUI_DIR/app.log"
 keys Return
 wait_until 20 no_window '^Rename DUIFATOLD$'
 check "a valid name renames it" no_window '^Rename DUIFATOLD$'

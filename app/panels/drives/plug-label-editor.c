@@ -63,8 +63,37 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* Whether another mounted volume already has the name. udisks only looks
- * at the folder, so any filesystem with that name counts. */
+/* The folders other mounted filesystems use. */
+static GHashTable *
+dup_other_mount_points (PlugLabelEditor *self)
+{
+  g_autolist(GDBusObject) objects = NULL;
+  GHashTable *mount_points = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  if (self->client == NULL)
+    return mount_points;
+
+  objects = g_dbus_object_manager_get_objects (udisks_client_get_object_manager (self->client));
+  for (GList *l = objects; l != NULL; l = l->next)
+    {
+      UDisksObject *object = UDISKS_OBJECT (l->data);
+      UDisksFilesystem *filesystem = udisks_object_peek_filesystem (object);
+      const char * const *points;
+
+      if (filesystem == NULL)
+        continue;
+      if (g_strcmp0 (g_dbus_object_get_object_path (G_DBUS_OBJECT (object)), self->own_object_path) == 0)
+        continue;
+      points = udisks_filesystem_get_mount_points (filesystem);
+      for (guint i = 0; points != NULL && points[i] != NULL; i++)
+        g_hash_table_add (mount_points, g_strdup (points[i]));
+    }
+
+  return mount_points;
+}
+
+/* Whether another mounted volume already has the name, for when the mount
+ * base is unknown. */
 static gboolean
 is_mounted_elsewhere (PlugLabelEditor *self,
                       const char      *label)
@@ -94,6 +123,29 @@ is_mounted_elsewhere (PlugLabelEditor *self,
     }
 
   return FALSE;
+}
+
+/* udisks mounts a volume in the folder named after it, and while that
+ * folder exists adds a number to the name, from 1. Another volume mounted
+ * there is what makes it exist: the folder is the first one free of them.
+ * Returns whether the name's own folder was taken. */
+static gboolean
+take_free_mount_point (PlugLabelEditor *self)
+{
+  g_autoptr(GHashTable) taken = dup_other_mount_points (self);
+  g_autofree char *named = NULL;
+
+  if (!g_hash_table_contains (taken, self->mount_point))
+    return FALSE;
+
+  named = g_steal_pointer (&self->mount_point);
+  for (guint n = 1; self->mount_point == NULL || g_hash_table_contains (taken, self->mount_point); n++)
+    {
+      g_free (self->mount_point);
+      self->mount_point = g_strdup_printf ("%s%u", named, n);
+    }
+
+  return TRUE;
 }
 
 static void
@@ -130,6 +182,7 @@ update (PlugLabelEditor *self)
   g_autofree char *mount_name = NULL;
   g_autofree char *message = NULL;
   gboolean valid;
+  gboolean name_taken;
 
   g_clear_pointer (&self->label, g_free);
   g_clear_pointer (&self->mount_point, g_free);
@@ -155,6 +208,10 @@ update (PlugLabelEditor *self)
   mount_name = plug_label_rules_dup_mount_name (normalized, self->uuid);
   if (self->mount_base != NULL && (*normalized != '\0' || self->uuid != NULL))
     self->mount_point = g_build_filename (self->mount_base, mount_name, NULL);
+  if (self->mount_point != NULL)
+    name_taken = take_free_mount_point (self);
+  else
+    name_taken = is_mounted_elsewhere (self, normalized);
 
   if (*normalized == '\0' && self->uuid == NULL)
     message = g_strdup (_("Without a name, it will be mounted in a folder named after its unique identifier (UUID)"));
@@ -176,8 +233,9 @@ update (PlugLabelEditor *self)
     message = g_strdup_printf (_("It will be mounted at %s"),
                                self->mount_point != NULL ? self->mount_point : mount_name);
   set_message (self, message, FALSE);
+  g_debug ("Name preview: %s", message);
 
-  if (is_mounted_elsewhere (self, normalized))
+  if (name_taken && *normalized != '\0')
     {
       g_autofree char *warning =
         /* Translators: %s is a volume's name */
