@@ -268,6 +268,22 @@ umockdev-run -d "$fixtures/amd-tahiti-radeon.umockdev" -- \
   "$plugboardctl" graphics status --root "$work/tahiti" --modules-directory "$modules" >"$work/text-tahiti.out" 2>&1
 check "text: no display connected, said so" grep -qF 'No display connected' "$work/text-tahiti.out"
 
+# plugboardctl report: its graphics section is graphics status's, displays
+# and all; without a system bus the other sections fail (exit 1), not this one.
+umockdev-run -d "$fixtures/hybrid-nvidia.umockdev" -- \
+  "$plugboardctl" report >"$work/report.out" 2>&1
+sed -n '/^== Graphics ==/,$p' "$work/report.out" >"$work/report-graphics.out"
+check "report: the graphics section lists the connected displays" \
+  eval 'grep -qxF "Displays:" "$work/report-graphics.out" &&
+        grep -qF "eDP-1: Plug Panel, 1920 × 1080 · 60 Hz, 4 modes offered" "$work/report-graphics.out" &&
+        grep -qF "DP-1: Plug 27 QHD, 2560 × 1440 · 144 Hz, 3 modes offered" "$work/report-graphics.out"'
+umockdev-run -d "$fixtures/hybrid-nvidia.umockdev" -- \
+  "$plugboardctl" report --json >"$work/report.json" 2>"$work/report.err"
+expect report "report --json: the graphics displays, as graphics status has them" \
+  '[.graphics.displays[] | [.connector, .gpu, .name, .refresh_rate]] ==
+   [["HDMI-A-1", "0000:00:0a.0", null, null], ["eDP-1", "0000:00:0a.0", "Plug Panel", 60],
+    ["DP-1", "0000:01:00.0", "Plug 27 QHD", 144]]'
+
 # Every fixture: no key of the JSON is null where the contract promises a value.
 for json in "$work"/intel-i915.json "$work"/hybrid-nouveau.json "$work"/hybrid-nvidia.json "$work"/crash.json; do
   check "$(basename "$json" .json): displays, modes and source never null" \
