@@ -39,6 +39,7 @@
 #define EDID_DESCRIPTOR_LENGTH 18
 #define EDID_N_DESCRIPTORS     4
 #define EDID_TAG_MONITOR_NAME  0xfc
+#define EDID_MAX_REFRESH_RATE  2000000 /* mHz */
 
 G_DEFINE_QUARK (plug-edid-error-quark, plug_edid_error)
 
@@ -98,13 +99,21 @@ read_preferred_mode (const guint8 *descriptor,
   gboolean interlaced = (descriptor[17] & 0x80) != 0;
   guint64 pixels_per_field = (guint64) (h_active + h_blank) * (v_active + v_blank);
 
+  guint64 refresh_rate;
+
   if (pixel_clock == 0 || h_active == 0 || v_active == 0 || pixels_per_field == 0)
+    return;
+
+  /* In millihertz. A timing whose rate is beyond any monitor's (a fast
+   * clock over a handful of pixels) is broken, not a mode. */
+  refresh_rate = (pixel_clock * 1000 + pixels_per_field / 2) / pixels_per_field;
+  if (refresh_rate == 0 || refresh_rate > EDID_MAX_REFRESH_RATE)
     return;
 
   /* An interlaced mode's timing describes one field, half the lines. */
   edid->width = (int) h_active;
   edid->height = (int) (interlaced ? v_active * 2 : v_active);
-  edid->refresh_rate = (int) ((pixel_clock * 1000 + pixels_per_field / 2) / pixels_per_field);
+  edid->refresh_rate = (int) refresh_rate;
 }
 
 /**

@@ -186,6 +186,33 @@ test_zero_size (void)
 }
 
 static void
+test_absurd_refresh_rate (void)
+{
+  g_autofree guint8 *data = edid_from_hex (PANEL_EDID);
+  g_autoptr(GError) error = NULL;
+  PlugEdid edid;
+
+  /* The fastest clock (655.35 MHz) over 1 × 1 pixels and no blanking: a
+   * rate of millions of hertz, which no monitor has, and which once
+   * overflowed. The mode is unknown; the rest is read. */
+  data[54] = 0xff;
+  data[55] = 0xff;
+  data[56] = 1;
+  data[57] = 0;
+  data[58] = 0;
+  data[59] = 1;
+  data[60] = 0;
+  data[61] = 0;
+  fix_checksum (data);
+  g_assert_true (plug_edid_parse (data, EDID_LENGTH, &edid, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (edid.width, ==, 0);
+  g_assert_cmpint (edid.height, ==, 0);
+  g_assert_cmpint (edid.refresh_rate, ==, 0);
+  g_assert_cmpstr (edid.name, ==, "Plug Panel");
+}
+
+static void
 test_interlaced (void)
 {
   g_autofree guint8 *data = edid_from_hex (PANEL_EDID);
@@ -238,6 +265,7 @@ main (int   argc,
   g_test_add_func ("/edid/bad-header", test_bad_header);
   g_test_add_func ("/edid/zero-pixel-clock", test_zero_pixel_clock);
   g_test_add_func ("/edid/zero-size", test_zero_size);
+  g_test_add_func ("/edid/absurd-refresh-rate", test_absurd_refresh_rate);
   g_test_add_func ("/edid/interlaced", test_interlaced);
   g_test_add_func ("/edid/bad-text", test_bad_text);
 
