@@ -70,11 +70,11 @@
 
 struct _PlugGpuList
 {
-  GObject    parent_instance;
+  GObject     parent_instance;
 
-  char      *root_directory;
-  char      *modules_directory;
-  GPtrArray *gpus;
+  char       *root_directory;
+  char       *modules_directory;
+  GPtrArray  *gpus;
   GListStore *displays;
 };
 
