@@ -14,6 +14,7 @@
 #include "plug-driver-rules.h"
 #include "plug-driver-switch.h"
 #include "plug-gpu-list.h"
+#include "plug-graphics-report.h"
 #include "plug-power.h"
 #include "plug-renderer.h"
 #include "plug-switcheroo.h"
@@ -24,9 +25,11 @@
  * sysfs, /proc and the installed kernel modules; `set-driver` and
  * `revert` call plugboard-helper on the system bus, which asks polkit.
  *
- * Displays are not listed ("displays" is null in JSON: unknown, not
- * none): monitors, their modes and scales come from the display server
- * (GdkMonitor), which a command-line tool does not talk to.
+ * Displays are the kernel's drm connectors (PlugDisplay): whether a
+ * monitor is connected, its name and preferred mode from its EDID, and the
+ * modes the kernel offers. The scale, and the mode the desktop chose, are
+ * the compositor's settings, which a command-line tool does not ask; the
+ * panel shows them from GdkMonitor.
  *
  * The renderer of each GPU comes from plugboard-renderer-probe, run once
  * per GPU (PlugRenderer), with its environment from switcheroo-control
@@ -200,8 +203,53 @@ add_dual_gpu_json (JsonBuilder    *builder,
   json_builder_end_object (builder);
 }
 
+static void
+add_display_json (JsonBuilder *builder,
+                  PlugDisplay *display)
+{
+  const char * const *modes = plug_display_get_modes (display);
+  int refresh_rate = plug_display_get_refresh_rate (display);
+
+  json_builder_begin_object (builder);
+  add_string_member (builder, "connector", plug_display_get_connector (display));
+  add_string_member (builder, "gpu", plug_display_get_pci_slot (display));
+  add_boolean_member (builder, "connected", plug_display_is_connected (display));
+  add_boolean_member (builder, "enabled", plug_display_is_enabled (display));
+  add_string_member (builder, "name", plug_display_get_name (display));
+  add_string_member (builder, "manufacturer", plug_display_get_manufacturer (display));
+
+  /* The preferred mode; null when neither the EDID nor the kernel's
+   * modes say. */
+  json_builder_set_member_name (builder, "width");
+  if (plug_display_get_width (display) > 0)
+    json_builder_add_int_value (builder, plug_display_get_width (display));
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "height");
+  if (plug_display_get_height (display) > 0)
+    json_builder_add_int_value (builder, plug_display_get_height (display));
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "refresh_rate");
+  if (refresh_rate > 0)
+    json_builder_add_double_value (builder, refresh_rate / 1000.0);
+  else
+    json_builder_add_null_value (builder);
+
+  json_builder_set_member_name (builder, "modes");
+  json_builder_begin_array (builder);
+  for (guint i = 0; modes[i] != NULL; i++)
+    json_builder_add_string_value (builder, modes[i]);
+  json_builder_end_array (builder);
+
+  add_string_member (builder, "edid_error", plug_display_get_edid_error (display));
+  add_string_member (builder, "source", "kernel");
+  json_builder_end_object (builder);
+}
+
 static JsonNode *
 build_json (GListModel     *gpus,
+            GListModel     *displays,
             GPtrArray      *renderers,
             PlugSwitcheroo *switcheroo,
             PlugPower      *power)
@@ -221,9 +269,15 @@ build_json (GListModel     *gpus,
     }
   json_builder_end_array (builder);
 
-  /* Unknown here: only the display server knows (see above). */
   json_builder_set_member_name (builder, "displays");
-  json_builder_add_null_value (builder);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (displays); i++)
+    {
+      g_autoptr(PlugDisplay) display = g_list_model_get_item (displays, i);
+
+      add_display_json (builder, display);
+    }
+  json_builder_end_array (builder);
 
   add_dual_gpu_json (builder, gpus, switcheroo);
 
@@ -351,8 +405,59 @@ print_dual_gpu_text (PlugSwitcheroo *switcheroo)
   g_print ("\n");
 }
 
+/* "1920 × 1080 · 60 Hz", as the report and the panel say it. */
+static char *
+dup_display_mode (PlugDisplay *display)
+{
+  PlugGraphicsDisplay mode = {
+    .width = plug_display_get_width (display),
+    .height = plug_display_get_height (display),
+    .refresh_rate = plug_display_get_refresh_rate (display),
+  };
+
+  if (mode.width <= 0 || mode.height <= 0)
+    return g_strdup (_("mode unknown"));
+
+  return plug_graphics_dup_display_mode (&mode);
+}
+
+static void
+print_displays_text (GListModel *displays)
+{
+  guint n_connected = 0;
+
+  g_print (_("Displays:\n"));
+  for (guint i = 0; i < g_list_model_get_n_items (displays); i++)
+    {
+      g_autoptr(PlugDisplay) display = g_list_model_get_item (displays, i);
+      g_autofree char *mode = NULL;
+      const char *name = plug_display_get_name (display);
+      guint n_modes = g_strv_length ((GStrv) plug_display_get_modes (display));
+
+      if (!plug_display_is_connected (display))
+        continue;
+      n_connected++;
+
+      mode = dup_display_mode (display);
+      /* Translators: a connector (such as “HDMI-A-1”), the monitor's name
+       * (or “unknown monitor”), and its preferred mode */
+      g_print (_("  %s: %s, %s, "), plug_display_get_connector (display),
+               name != NULL ? name : _("unknown monitor"), mode);
+      /* Translators: how many modes the kernel offers for a monitor */
+      g_print (ngettext ("%u mode offered\n", "%u modes offered\n", n_modes), n_modes);
+      if (plug_display_get_edid_error (display) != NULL)
+        /* Translators: %s says why the monitor's description (EDID) could not be read */
+        g_print (_("    Monitor description unreadable: %s\n"), plug_display_get_edid_error (display));
+    }
+
+  if (n_connected == 0)
+    g_print (_("  No display connected\n"));
+  g_print ("\n");
+}
+
 static void
 print_text (GListModel     *gpus,
+            GListModel     *displays,
             GPtrArray      *renderers,
             PlugSwitcheroo *switcheroo,
             PlugPower      *power)
@@ -370,6 +475,7 @@ print_text (GListModel     *gpus,
       g_print ("\n");
     }
 
+  print_displays_text (displays);
   print_dual_gpu_text (switcheroo);
 
   if (plug_power_can_suspend (power) && plug_power_get_suspend_mode (power) != NULL)
@@ -486,13 +592,13 @@ graphics_status (int      argc,
 
   if (json)
     {
-      g_autoptr(JsonNode) node = build_json (G_LIST_MODEL (gpus), renderers, switcheroo, power);
+      g_autoptr(JsonNode) node = build_json (G_LIST_MODEL (gpus), plug_gpu_list_get_displays (gpus), renderers, switcheroo, power);
 
       plug_cli_print_json (node);
     }
   else
     {
-      print_text (G_LIST_MODEL (gpus), renderers, switcheroo, power);
+      print_text (G_LIST_MODEL (gpus), plug_gpu_list_get_displays (gpus), renderers, switcheroo, power);
     }
 
   return PLUG_CLI_EXIT_DONE;

@@ -12,6 +12,7 @@
 #include <gudev/gudev.h>
 #include <libkmod.h>
 
+#include "plug-edid.h"
 #include "plug-gpu-list.h"
 #include "plug-gpu-private.h"
 
@@ -48,6 +49,12 @@
  *    probe, which can ask Vulkan for the device type, is the place to
  *    correct it.
  *
+ * The list also reads the kernel's display connectors (drm devices
+ * cardN-CONNECTOR, a child of their card), for plug_gpu_list_get_displays():
+ * the "status" and "enabled" attributes, the "modes" file (the kernel's
+ * modes for the monitor, preferred first) and the "edid" file, the
+ * monitor's own description of itself (PlugEdid).
+ *
  * Everything is read in a worker thread, with a udev context of its own:
  * libudev objects are not thread-safe, and the one PlugServices owns
  * delivers uevents on the main thread.
@@ -63,11 +70,12 @@
 
 struct _PlugGpuList
 {
-  GObject    parent_instance;
+  GObject     parent_instance;
 
-  char      *root_directory;
-  char      *modules_directory;
-  GPtrArray *gpus;
+  char       *root_directory;
+  char       *modules_directory;
+  GPtrArray  *gpus;
+  GListStore *displays;
 };
 
 static void list_model_iface_init (GListModelInterface *iface);
@@ -161,6 +169,7 @@ plug_gpu_list_finalize (GObject *object)
   g_clear_pointer (&self->root_directory, g_free);
   g_clear_pointer (&self->modules_directory, g_free);
   g_clear_pointer (&self->gpus, g_ptr_array_unref);
+  g_clear_object (&self->displays);
 
   G_OBJECT_CLASS (plug_gpu_list_parent_class)->finalize (object);
 }
@@ -263,6 +272,7 @@ plug_gpu_list_init (PlugGpuList *self)
 {
   self->root_directory = g_strdup ("/");
   self->gpus = g_ptr_array_new_with_free_func (g_object_unref);
+  self->displays = g_list_store_new (PLUG_TYPE_DISPLAY);
 }
 
 /**
@@ -299,6 +309,23 @@ plug_gpu_list_get_modules_directory (PlugGpuList *self)
   g_return_val_if_fail (PLUG_IS_GPU_LIST (self), NULL);
 
   return self->modules_directory;
+}
+
+/**
+ * plug_gpu_list_get_displays:
+ *
+ * The kernel's display connectors of every GPU, connected or not, sorted
+ * by card and connector. Like the GPUs, they are read by
+ * plug_gpu_list_load_async().
+ *
+ * Returns: (transfer none): a #GListModel of #PlugDisplay
+ */
+GListModel *
+plug_gpu_list_get_displays (PlugGpuList *self)
+{
+  g_return_val_if_fail (PLUG_IS_GPU_LIST (self), NULL);
+
+  return G_LIST_MODEL (self->displays);
 }
 
 /* --- reading, in the worker thread ---------------------------------------- */
@@ -720,6 +747,138 @@ read_gpu (Reading     *reading,
   return g_steal_pointer (&gpu);
 }
 
+/* The "modes" file: one "1920x1080" a line, preferred first, each
+ * resolution once per refresh rate the kernel knows for it; listed here
+ * once each, in the kernel's order. */
+static GStrv
+read_modes (const char *sysfs_path)
+{
+  g_autofree char *path = g_build_filename (sysfs_path, "modes", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GPtrArray) modes = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) lines = NULL;
+
+  if (g_file_get_contents (path, &contents, NULL, NULL) && g_utf8_validate (contents, -1, NULL))
+    {
+      lines = g_strsplit (contents, "\n", -1);
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          g_strstrip (lines[i]);
+          if (lines[i][0] != '\0' &&
+              !g_ptr_array_find_with_equal_func (modes, lines[i], g_str_equal, NULL))
+            g_ptr_array_add (modes, g_strdup (lines[i]));
+        }
+    }
+
+  g_ptr_array_add (modes, NULL);
+  return (GStrv) g_ptr_array_free (g_steal_pointer (&modes), FALSE);
+}
+
+/* "1920x1080", or "1920x1080i" for an interlaced mode. */
+static void
+parse_mode (const char *mode,
+            int        *width,
+            int        *height)
+{
+  guint64 w, h;
+  char *end;
+
+  w = g_ascii_strtoull (mode, &end, 10);
+  if (end == mode || *end != 'x')
+    return;
+  mode = end + 1;
+  h = g_ascii_strtoull (mode, &end, 10);
+  if (end == mode || w == 0 || h == 0 || w > G_MAXINT || h > G_MAXINT)
+    return;
+
+  *width = (int) w;
+  *height = (int) h;
+}
+
+static PlugDisplay *
+read_display (GUdevDevice *connector_device)
+{
+  g_autoptr(PlugDisplay) display = plug_display_new ();
+  g_autoptr(GUdevDevice) pci_device = g_udev_device_get_parent_with_subsystem (connector_device, "pci", NULL);
+  const char *sysfs_path = g_udev_device_get_sysfs_path (connector_device);
+  const char *name = g_udev_device_get_name (connector_device);
+  const char *dash = strchr (name, '-');
+  g_autofree char *edid_path = g_build_filename (sysfs_path, "edid", NULL);
+  g_autofree char *edid_data = NULL;
+  gsize edid_length = 0;
+
+  display->card = g_strndup (name, dash - name);
+  display->connector = g_strdup (dash + 1);
+  if (pci_device != NULL)
+    display->pci_slot = g_strdup (g_udev_device_get_name (pci_device));
+  display->connected = g_strcmp0 (g_udev_device_get_sysfs_attr (connector_device, "status"), "connected") == 0;
+  display->enabled = g_strcmp0 (g_udev_device_get_sysfs_attr (connector_device, "enabled"), "enabled") == 0;
+  display->modes = read_modes (sysfs_path);
+
+  /* A connector without a monitor has an empty "edid" file. */
+  if (g_file_get_contents (edid_path, &edid_data, &edid_length, NULL) && edid_length > 0)
+    {
+      g_autoptr(GError) error = NULL;
+      PlugEdid edid;
+
+      if (plug_edid_parse ((const guint8 *) edid_data, edid_length, &edid, &error))
+        {
+          display->name = edid.name[0] != '\0' ? g_strdup (edid.name) : NULL;
+          display->manufacturer = edid.manufacturer[0] != '\0' ? g_strdup (edid.manufacturer) : NULL;
+          display->width = edid.width;
+          display->height = edid.height;
+          display->refresh_rate = edid.refresh_rate;
+        }
+      else
+        {
+          display->edid_error = g_strdup (error->message);
+        }
+    }
+
+  if (display->width == 0 && display->modes[0] != NULL)
+    parse_mode (display->modes[0], &display->width, &display->height);
+
+  return g_steal_pointer (&display);
+}
+
+static gboolean
+is_connector (GUdevDevice *drm_device)
+{
+  const char *name = g_udev_device_get_name (drm_device);
+
+  /* "card0-eDP-1"; udev calls it a drm_connector, where it says. */
+  if (g_strcmp0 (g_udev_device_get_devtype (drm_device), "drm_connector") == 0)
+    return strchr (name, '-') != NULL;
+
+  return g_udev_device_get_device_file (drm_device) == NULL &&
+         g_str_has_prefix (name, "card") && strchr (name, '-') != NULL;
+}
+
+static int
+compare_displays (gconstpointer a,
+                  gconstpointer b)
+{
+  PlugDisplay *display_a = *(PlugDisplay * const *) a;
+  PlugDisplay *display_b = *(PlugDisplay * const *) b;
+  int card = g_strcmp0 (display_a->card, display_b->card);
+
+  return card != 0 ? card : g_strcmp0 (display_a->connector, display_b->connector);
+}
+
+typedef struct
+{
+  GPtrArray *gpus;
+  GPtrArray *displays;
+} Found;
+
+static void
+found_free (Found *found)
+{
+  g_clear_pointer (&found->gpus, g_ptr_array_unref);
+  g_clear_pointer (&found->displays, g_ptr_array_unref);
+  g_free (found);
+}
+
 static int
 compare_gpus (gconstpointer a,
               gconstpointer b)
@@ -739,7 +898,9 @@ load_thread (GTask        *task,
   Reading *reading = task_data;
   g_autoptr(GUdevClient) client = NULL;
   g_autoptr(GPtrArray) gpus = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) displays = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree char *command_line = NULL;
+  Found *found;
   GList *pci_devices;
   GList *drm_devices;
 
@@ -760,6 +921,14 @@ load_thread (GTask        *task,
         g_ptr_array_add (gpus, read_gpu (reading, l->data, drm_devices));
     }
 
+  for (GList *l = drm_devices; l != NULL; l = l->next)
+    {
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
+      if (is_connector (l->data))
+        g_ptr_array_add (displays, read_display (l->data));
+    }
+
   g_list_free_full (pci_devices, g_object_unref);
   g_list_free_full (drm_devices, g_object_unref);
 
@@ -767,7 +936,11 @@ load_thread (GTask        *task,
     return;
 
   g_ptr_array_sort (gpus, compare_gpus);
-  g_task_return_pointer (task, g_steal_pointer (&gpus), (GDestroyNotify) g_ptr_array_unref);
+  g_ptr_array_sort (displays, compare_displays);
+  found = g_new0 (Found, 1);
+  found->gpus = g_steal_pointer (&gpus);
+  found->displays = g_steal_pointer (&displays);
+  g_task_return_pointer (task, found, (GDestroyNotify) found_free);
 }
 
 static void
@@ -777,12 +950,12 @@ load_thread_done_cb (GObject      *object,
 {
   PlugGpuList *self = PLUG_GPU_LIST (object);
   g_autoptr(GTask) task = user_data;
-  g_autoptr(GPtrArray) gpus = NULL;
+  Found *found;
   g_autoptr(GError) error = NULL;
   guint n_removed;
 
-  gpus = g_task_propagate_pointer (G_TASK (result), &error);
-  if (gpus == NULL)
+  found = g_task_propagate_pointer (G_TASK (result), &error);
+  if (found == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -792,7 +965,10 @@ load_thread_done_cb (GObject      *object,
    * the caller hears that the reading is done. */
   n_removed = self->gpus->len;
   g_ptr_array_unref (self->gpus);
-  self->gpus = g_steal_pointer (&gpus);
+  self->gpus = g_steal_pointer (&found->gpus);
+  g_list_store_splice (self->displays, 0, g_list_model_get_n_items (G_LIST_MODEL (self->displays)),
+                       found->displays->pdata, found->displays->len);
+  found_free (found);
   g_list_model_items_changed (G_LIST_MODEL (self), 0, n_removed, self->gpus->len);
   if (n_removed != self->gpus->len)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
@@ -807,9 +983,10 @@ load_thread_done_cb (GObject      *object,
  * @callback: called when the GPUs have been read
  * @user_data: data for @callback
  *
- * Reads the machine's GPUs in a worker thread and replaces the list's
- * items with them, before @callback runs. A GPU whose driver or names
- * cannot be read is listed with what is known; only cancelling fails.
+ * Reads the machine's GPUs and display connectors in a worker thread and
+ * replaces the list's items (and plug_gpu_list_get_displays()' items)
+ * with them, before @callback runs. A GPU whose driver or names cannot be
+ * read is listed with what is known; only cancelling fails.
  */
 void
 plug_gpu_list_load_async (PlugGpuList         *self,

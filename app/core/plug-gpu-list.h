@@ -8,6 +8,7 @@
 
 #include <gio/gio.h>
 
+#include "plug-display.h"
 #include "plug-gpu.h"
 
 G_BEGIN_DECLS
@@ -21,6 +22,7 @@ PlugGpuList *plug_gpu_list_new                   (const char           *root_dir
 
 const char  *plug_gpu_list_get_root_directory    (PlugGpuList          *self);
 const char  *plug_gpu_list_get_modules_directory (PlugGpuList          *self);
+GListModel  *plug_gpu_list_get_displays          (PlugGpuList          *self);
 
 void         plug_gpu_list_load_async            (PlugGpuList          *self,
                                                   GCancellable         *cancellable,

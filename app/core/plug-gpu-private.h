@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "plug-display.h"
 #include "plug-gpu.h"
 
 G_BEGIN_DECLS
@@ -37,5 +38,26 @@ struct _PlugGpu
 };
 
 PlugGpu *plug_gpu_new (void);
+
+/* The same for a display connector. */
+struct _PlugDisplay
+{
+  GObject          parent_instance;
+
+  char            *connector;
+  char            *card;
+  char            *pci_slot;
+  gboolean         connected;
+  gboolean         enabled;
+  char            *name;
+  char            *manufacturer;
+  int              width;
+  int              height;
+  int              refresh_rate;
+  GStrv            modes;
+  char            *edid_error;
+};
+
+PlugDisplay *plug_display_new (void);
 
 G_END_DECLS

@@ -17,6 +17,16 @@ check "the sections come in the panels' order" eval '[ "$(grep "^== " <<<"$text"
   "== System services ==|== Drives ==|== Mobile broadband modems ==|== Mobile broadband connections ==|== Graphics ==|" ]'
 check "the services section is plugboardctl status's" grep -qE '^udisks2 +Running, version' <<<"$text"
 check "the graphics section says whether the machine can suspend" grep -qE '^Suspend: ' <<<"$text"
+# The displays are the kernel's connectors on this machine, whatever it has.
+connected=$(cat /sys/class/drm/card*-*/status 2>/dev/null | grep -cx connected)
+displays=$(sed -n '/^== Graphics ==/,/^Suspend: /p' <<<"$text" | sed -n '/^Displays:$/,/^$/p' | sed '1d;/^$/d')
+if [ "$connected" -eq 0 ]; then
+  check "the graphics section says no display is connected (as sysfs)" \
+    test "$displays" = "  No display connected"
+else
+  check "the graphics section lists the $connected connected display(s) sysfs lists" \
+    test "$(grep -c ' modes\? offered$' <<<"$displays")" -eq "$connected"
+fi
 
 json=$(report --json 2>&1)
 status=$?
@@ -26,6 +36,9 @@ check "report --json: one object with every section" \
 check "report --json: the sections are the subcommands' JSON" \
   jq -e '(.services.services | type == "array") and (.graphics.gpus | type == "array") and
          (.graphics.power.suspend | has("possible"))' <<<"$json"
+check "report --json: one display per drm connector in sysfs" \
+  jq -e --argjson n "$(ls -d /sys/class/drm/card*-* 2>/dev/null | wc -l)" \
+    '(.graphics.displays | type == "array") and (.graphics.displays | length == $n)' <<<"$json"
 
 # udisks stopped: its section says why, the rest is still there, exit 1.
 "$PLUG_STACK" stop "$PLUG_STACK_DIR" udisksd >/dev/null 2>&1

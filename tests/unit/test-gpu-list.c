@@ -340,6 +340,100 @@ test_hybrid_nvidia (Fixture       *fixture,
   assert_gpu (G_LIST_MODEL (gpus), 1, &nvidia);
 }
 
+static void
+assert_display (GListModel         *displays,
+                guint               position,
+                const char         *connector,
+                const char         *pci_slot,
+                gboolean            connected,
+                const char         *name,
+                int                 width,
+                int                 height,
+                int                 refresh_rate,
+                const char * const *modes)
+{
+  g_autoptr(PlugDisplay) display = g_list_model_get_item (displays, position);
+
+  g_assert_nonnull (display);
+  g_assert_cmpstr (plug_display_get_connector (display), ==, connector);
+  g_assert_cmpstr (plug_display_get_pci_slot (display), ==, pci_slot);
+  g_assert_cmpint (plug_display_is_connected (display), ==, connected);
+  g_assert_cmpint (plug_display_is_enabled (display), ==, connected);
+  g_assert_cmpstr (plug_display_get_name (display), ==, name);
+  g_assert_cmpint (plug_display_get_width (display), ==, width);
+  g_assert_cmpint (plug_display_get_height (display), ==, height);
+  g_assert_cmpint (plug_display_get_refresh_rate (display), ==, refresh_rate);
+  g_assert_cmpstrv (plug_display_get_modes (display), modes);
+}
+
+/* The connectors of both GPUs, from their sysfs files: the monitors' EDIDs
+ * and the kernel's modes, each listed once. */
+static void
+test_displays (Fixture       *fixture,
+               gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugDisplay) panel = NULL;
+  GListModel *displays;
+  const char * const panel_modes[] = { "1920x1080", "1600x900", "1280x720", "1024x768", NULL };
+  const char * const qhd_modes[] = { "2560x1440", "1920x1080", "1280x720", NULL };
+  const char * const no_modes[] = { NULL };
+
+  add_devices (fixture, "hybrid-nvidia.umockdev");
+  gpus = load (fixture);
+  displays = plug_gpu_list_get_displays (gpus);
+
+  g_assert_cmpuint (g_list_model_get_n_items (displays), ==, 3);
+  assert_display (displays, 0, "HDMI-A-1", "0000:00:0a.0", FALSE, NULL, 0, 0, 0, no_modes);
+  assert_display (displays, 1, "eDP-1", "0000:00:0a.0", TRUE, "Plug Panel", 1920, 1080, 60000, panel_modes);
+  assert_display (displays, 2, "DP-1", "0000:01:00.0", TRUE, "Plug 27 QHD", 2560, 1440, 144000, qhd_modes);
+
+  panel = g_list_model_get_item (displays, 1);
+  g_assert_cmpstr (plug_display_get_card (panel), ==, "card0");
+  g_assert_cmpstr (plug_display_get_manufacturer (panel), ==, "PLB");
+  g_assert_null (plug_display_get_edid_error (panel));
+}
+
+/* A monitor whose EDID was garbled on the way (a header, a manufacturer,
+ * then zeros, which do not add up): no name and no rate, the reason, and
+ * the kernel's first mode. */
+static void
+test_display_bad_edid (Fixture       *fixture,
+                       gconstpointer  user_data)
+{
+  static const char connector_path[] = "/sys/devices/pci0000:00/0000:00:0a.0/drm/card0/card0-eDP-1";
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugDisplay) display = NULL;
+  guint8 edid[128] = { 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00, 0x41, 0x82 };
+
+  add_devices (fixture, "intel-i915.umockdev");
+  umockdev_testbed_set_attribute_binary (fixture->testbed, connector_path, "edid", edid, sizeof (edid));
+  gpus = load (fixture);
+
+  display = g_list_model_get_item (plug_gpu_list_get_displays (gpus), 1);
+  g_assert_cmpstr (plug_display_get_connector (display), ==, "eDP-1");
+  g_assert_true (plug_display_is_connected (display));
+  g_assert_null (plug_display_get_name (display));
+  g_assert_null (plug_display_get_manufacturer (display));
+  g_assert_cmpstr (plug_display_get_edid_error (display), ==, "The EDID’s checksum is wrong");
+  g_assert_cmpint (plug_display_get_width (display), ==, 1920);
+  g_assert_cmpint (plug_display_get_height (display), ==, 1080);
+  g_assert_cmpint (plug_display_get_refresh_rate (display), ==, 0);
+}
+
+/* Without a driver there are no connectors: an empty list. */
+static void
+test_no_displays (Fixture       *fixture,
+                  gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+
+  add_devices (fixture, "no-driver.umockdev");
+  gpus = load (fixture);
+
+  g_assert_cmpuint (g_list_model_get_n_items (plug_gpu_list_get_displays (gpus)), ==, 0);
+}
+
 /* Without /sys/module files the license comes from the installed module:
  * "NVIDIA" is not one the kernel counts as GPL-compatible. */
 static void
@@ -516,6 +610,9 @@ main (int    argc,
   ADD ("hybrid-nouveau", test_hybrid_nouveau, NULL);
   ADD ("hybrid-nvidia", test_hybrid_nvidia, NULL);
   ADD ("license-from-module", test_license_from_module, NULL);
+  ADD ("displays", test_displays, NULL);
+  ADD ("display-bad-edid", test_display_bad_edid, NULL);
+  ADD ("no-displays", test_no_displays, NULL);
   ADD ("amd-radeon", test_amd_radeon, NULL);
   ADD ("no-driver", test_no_driver, NULL);
   ADD ("no-driver-nomodeset", test_no_driver, "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro nomodeset quiet\n");

@@ -98,7 +98,13 @@ expect intel-i915 "the renderer probe ran: software OpenGL, with its version" \
   '.gpus[0] | (.renderer | test("llvmpipe|softpipe")) and (.opengl_version | type == "string") and .hardware_accelerated == false'
 expect intel-i915 "software rendering with i915 bound and no /dev/dri: no GPU access" \
   '.gpus[0] | .software_reason == "no-gpu-access" and (.software_reason_text | contains("/dev/dri"))'
-expect intel-i915 "no displays from the command line (null, not none)" '.displays == null'
+expect intel-i915 "the laptop panel and the empty HDMI port, from the kernel" '.displays == [
+  { connector: "HDMI-A-1", gpu: "0000:00:0a.0", connected: false, enabled: false,
+    name: null, manufacturer: null, width: null, height: null, refresh_rate: null,
+    modes: [], edid_error: null, source: "kernel" },
+  { connector: "eDP-1", gpu: "0000:00:0a.0", connected: true, enabled: true,
+    name: "Plug Panel", manufacturer: "PLB", width: 1920, height: 1080, refresh_rate: 60,
+    modes: ["1920x1080", "1600x900", "1280x720", "1024x768"], edid_error: null, source: "kernel" }]'
 expect intel-i915 "vulkan is a list" '.gpus[0].vulkan | type == "array"'
 expect intel-i915 "power: suspend and hibernate possible" '.power == {
   suspend: {possible: true, reason: null, mode: "deep"},
@@ -115,6 +121,12 @@ expect hybrid-nouveau "every field of the NVIDIA GPU" "$facts"'(.gpus[1] | facts
   vendor: "NVIDIA Corporation", model: "TU117M",
   driver: "nouveau", driver_version: null, driver_license: "open", alternatives: ["nvidia"],
   boot_vga: false, integrated: false, reason: null }'
+expect hybrid-nouveau "a monitor whose EDID is cut short: name and rate unknown, the kernel's mode" \
+  '.displays[] | select(.gpu == "0000:01:00.0") == {
+    connector: "HDMI-A-1", gpu: "0000:01:00.0", connected: true, enabled: true,
+    name: null, manufacturer: null, width: 1280, height: 1024, refresh_rate: null,
+    modes: ["1280x1024", "1024x768"],
+    edid_error: "The EDID is 64 bytes long, shorter than one block", source: "kernel" }'
 
 # --- the same with the proprietary nvidia module ---------------------------
 
@@ -134,6 +146,13 @@ expect hybrid-nvidia "every field of the NVIDIA GPU" "$facts"'(.gpus[1] | facts)
   alternatives: ["nouveau"], boot_vga: false,
   integrated: false, reason: null }'
 expect hybrid-nvidia "the Intel GPU unchanged" '.gpus[0].driver == "i915" and .gpus[0].boot_vga'
+expect hybrid-nvidia "the external monitor on the NVIDIA GPU, 2560x1440 at 144 Hz, modes once each" \
+  '.displays[] | select(.connector == "DP-1") == {
+    connector: "DP-1", gpu: "0000:01:00.0", connected: true, enabled: true,
+    name: "Plug 27 QHD", manufacturer: "PLB", width: 2560, height: 1440, refresh_rate: 144,
+    modes: ["2560x1440", "1920x1080", "1280x720"], edid_error: null, source: "kernel" }'
+expect hybrid-nvidia "three connectors, two connected" \
+  '(.displays | length == 3) and ([.displays[] | select(.connected)] | length == 2)'
 expect hybrid-nvidia "hibernate blocked by lockdown, suspend possible" '
   .power.suspend.possible and (.power.hibernate.possible | not) and
   (.power.hibernate.reason | contains("lockdown"))'
@@ -149,6 +168,8 @@ expect amd-tahiti-radeon "every field" "$facts"'(.gpus | map(facts)) == [{
   model: "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
   driver: "radeon", driver_version: null, driver_license: "open", alternatives: ["amdgpu"],
   boot_vga: true, integrated: false, reason: null }]'
+expect amd-tahiti-radeon "one display connector, nothing connected" \
+  '[.displays[] | [.connector, .connected]] == [["DP-1", false]]'
 expect amd-tahiti-radeon "the GPU's node in /dev/dri is not accessible: no GPU access" \
   '.gpus[0].software_reason == "no-gpu-access"'
 expect amd-tahiti-radeon "no swap, no hibernation" '
@@ -180,6 +201,7 @@ expect no-driver "every field, names from pci.ids" "$facts"'(.gpus | map(facts))
   reason: .gpus[0].reason }]'
 expect no-driver "software rendering: no driver bound" \
   '.gpus[0] | .hardware_accelerated == false and .software_reason == "no-driver"'
+expect no-driver "no driver, no connectors: an empty list, not null" '.displays == []'
 expect no-driver "the reason says no driver is bound" \
   '.gpus[0].reason | startswith("No driver is bound to this GPU, although installed drivers can drive it")'
 
@@ -230,5 +252,42 @@ check "text: exits 0" test $? -eq 0
 check "text: names the proprietary driver and its version" \
   grep -qF 'Driver: nvidia 535.183.01 (proprietary)' "$work/text.out"
 check "text: marks the blacklisted alternative" grep -qF 'nouveau (blacklisted)' "$work/text.out"
+check "text: the laptop panel with its mode and the modes offered" \
+  grep -qF 'eDP-1: Plug Panel, 1920 × 1080 · 60 Hz, 4 modes offered' "$work/text.out"
+check "text: the external monitor" \
+  grep -qF 'DP-1: Plug 27 QHD, 2560 × 1440 · 144 Hz, 3 modes offered' "$work/text.out"
+check "text: the disconnected port is left out" eval '! grep -qF "HDMI-A-1" "$work/text.out"'
+
+umockdev-run -d "$fixtures/hybrid-nouveau.umockdev" -- \
+  "$plugboardctl" graphics status --root "$work/nouveau" --modules-directory "$modules" >"$work/text-nouveau.out" 2>&1
+check "text: a monitor with a broken EDID is an unknown monitor, with the reason" \
+  eval 'grep -qF "HDMI-A-1: unknown monitor, 1280 × 1024, 2 modes offered" "$work/text-nouveau.out" &&
+        grep -qF "The EDID is 64 bytes long" "$work/text-nouveau.out"'
+
+umockdev-run -d "$fixtures/amd-tahiti-radeon.umockdev" -- \
+  "$plugboardctl" graphics status --root "$work/tahiti" --modules-directory "$modules" >"$work/text-tahiti.out" 2>&1
+check "text: no display connected, said so" grep -qF 'No display connected' "$work/text-tahiti.out"
+
+# plugboardctl report: its graphics section is graphics status's, displays
+# and all; without a system bus the other sections fail (exit 1), not this one.
+umockdev-run -d "$fixtures/hybrid-nvidia.umockdev" -- \
+  "$plugboardctl" report >"$work/report.out" 2>&1
+sed -n '/^== Graphics ==/,$p' "$work/report.out" >"$work/report-graphics.out"
+check "report: the graphics section lists the connected displays" \
+  eval 'grep -qxF "Displays:" "$work/report-graphics.out" &&
+        grep -qF "eDP-1: Plug Panel, 1920 × 1080 · 60 Hz, 4 modes offered" "$work/report-graphics.out" &&
+        grep -qF "DP-1: Plug 27 QHD, 2560 × 1440 · 144 Hz, 3 modes offered" "$work/report-graphics.out"'
+umockdev-run -d "$fixtures/hybrid-nvidia.umockdev" -- \
+  "$plugboardctl" report --json >"$work/report.json" 2>"$work/report.err"
+expect report "report --json: the graphics displays, as graphics status has them" \
+  '[.graphics.displays[] | [.connector, .gpu, .name, .refresh_rate]] ==
+   [["HDMI-A-1", "0000:00:0a.0", null, null], ["eDP-1", "0000:00:0a.0", "Plug Panel", 60],
+    ["DP-1", "0000:01:00.0", "Plug 27 QHD", 144]]'
+
+# Every fixture: no key of the JSON is null where the contract promises a value.
+for json in "$work"/intel-i915.json "$work"/hybrid-nouveau.json "$work"/hybrid-nvidia.json "$work"/crash.json; do
+  check "$(basename "$json" .json): displays, modes and source never null" \
+    jq_true "$json" '(.displays | type == "array") and all(.displays[]; (.modes | type == "array") and .source == "kernel" and (.connector | type == "string") and (.connected | type == "boolean"))'
+done
 
 finish_tap "$work"/*.err
