@@ -338,6 +338,14 @@ plug_label_rules_normalize (const char  *filesystem,
                    _("XFS names cannot contain spaces"));
       return NULL;
     }
+  else if (g_str_equal (rule->filesystem, "xfs") && strchr (label, '\'') != NULL)
+    {
+      /* xfs_admin (xfsprogs 6.1), which udisks runs as root for SetLabel,
+       * puts the name between single quotes and passes it to eval: a
+       * quote ends the quoting, and the rest is run as shell code. */
+      set_forbidden_character_error (rule, strchr (label, '\''), error);
+      return NULL;
+    }
 
   if (!check_length (rule, label, error))
     return NULL;

@@ -97,6 +97,10 @@ static const LabelCase label_cases[] = {
   { "xfs", "a a", PLUG_LABEL_ERROR_SPACES, NULL, "XFS names cannot contain spaces" },
   { "xfs", " ", PLUG_LABEL_ERROR_SPACES, NULL, NULL },
   { "xfs", "", VALID, "", NULL },
+  /* xfs_admin passes the name to eval between single quotes. */
+  { "xfs", "'UD\"SKS2'", PLUG_LABEL_ERROR_FORBIDDEN_CHARACTER, NULL, "XFS names cannot contain “'”" },
+  { "xfs", "a'$(id)'", PLUG_LABEL_ERROR_FORBIDDEN_CHARACTER, NULL, NULL },
+  { "xfs", "a\"b`c$d\\", VALID, "a\"b`c$d\\", NULL },
 
   /* Btrfs: 255 bytes, no newline. */
   { "btrfs", "pool", VALID, "pool", NULL },
