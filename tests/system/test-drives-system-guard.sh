@@ -199,6 +199,9 @@ check "… and the image is byte-identical" test "$(sha256sum "$noauth_image")" 
 
 # --- a whole drive whose partition is mounted ------------------------------
 
+# Every other image of this test, as it is now.
+others_before=$(sha256sum "$claimed_image" "$root_image" "$noauth_image")
+
 as_tester udisksctl mount --no-user-interaction --block-device "${whole_device}p1" >/dev/null
 part_mount=$(mount_point_of "${whole_device}p1")
 dd if=/dev/urandom of="$part_mount/photo.jpg" bs=64k count=4 status=none
@@ -224,6 +227,8 @@ check "… as the JSON says" jq -e --arg d "${whole_device}p1" '.device == $d an
 
 # --- nothing else touched -----------------------------------------------------
 
+check "the test's other images are byte-identical to before the whole drive was reformatted" \
+  test "$(sha256sum "$claimed_image" "$root_image" "$noauth_image")" = "$others_before"
 check "the files on the mounted sibling are byte-identical" test "$(hash_files "$bystander_mount")" = "$files_before"
 
 finish
