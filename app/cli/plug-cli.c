@@ -57,6 +57,23 @@ plug_cli_parse_options (GOptionContext   *context,
       return PLUG_CLI_EXIT_USAGE;
     }
 
+  /* GOption keeps a “--” when an argument after it starts with “-”, as
+   * in “drives label /dev/sdb1 -- -backup”: it only ends the options, so
+   * it is not an argument itself. It moves past the last argument, where
+   * whoever owns the array still frees it. */
+  for (int i = 1; i < *argc; i++)
+    {
+      if (g_str_equal ((*argv)[i], "--"))
+        {
+          char *separator = (*argv)[i];
+
+          memmove (&(*argv)[i], &(*argv)[i + 1], (*argc - i - 1) * sizeof (char *));
+          (*argv)[*argc - 1] = separator;
+          (*argc)--;
+          break;
+        }
+    }
+
   return PLUG_CLI_EXIT_DONE;
 }
 

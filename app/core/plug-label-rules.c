@@ -60,7 +60,8 @@ static const LabelRule label_rules[] = {
    * and exfatlabel both count UTF-16 (≤ 22 bytes of UTF-16LE). */
   { "exfat", "exFAT", 11, LENGTH_IN_UTF16_UNITS, FALSE },
   /* NTFS stores 128 UTF-16 units, but libblockdev refuses more than 128
-   * bytes of UTF-8 (strlen), which is never fewer units: bytes it is. */
+   * bytes of UTF-8 (strlen), which is never fewer units: bytes it is.
+   * blkid reads no more than 63 units back, see ntfs_max_units. */
   { "ntfs", "NTFS", 128, LENGTH_IN_BYTES, FALSE },
   /* ext2/3/4: 16 bytes in the superblock (s_volume_name). Only these
    * can be renamed while mounted: udisks 2.9.4 refuses the others. */
@@ -72,6 +73,11 @@ static const LabelRule label_rules[] = {
   /* Btrfs: BTRFS_LABEL_SIZE is 256 with the terminating NUL. */
   { "btrfs", "Btrfs", 255, LENGTH_IN_BYTES, FALSE },
 };
+
+/* blkid (util-linux 2.38), and so udev, udisks and every file manager,
+ * garbles the 64th UTF-16 unit of an NTFS name and all after it, though
+ * ntfslabel writes the whole name: measured with ASCII, é and emoji. */
+static const guint ntfs_max_units = 63;
 
 static const char * const filesystems[] = {
   "vfat", "exfat", "ntfs", "ext2", "ext3", "ext4", "xfs", "btrfs", NULL
@@ -338,18 +344,56 @@ plug_label_rules_normalize (const char  *filesystem,
                    _("XFS names cannot contain spaces"));
       return NULL;
     }
+  else if (g_str_equal (rule->filesystem, "xfs") && strchr (label, '\'') != NULL)
+    {
+      /* xfs_admin (xfsprogs 6.1), which udisks runs as root for SetLabel,
+       * puts the name between single quotes and passes it to eval: a
+       * quote ends the quoting, and the rest is run as shell code. */
+      set_forbidden_character_error (rule, strchr (label, '\''), error);
+      return NULL;
+    }
+
+  /* udisks 2.9.4 runs fatlabel, exfatlabel and ntfslabel with the name
+   * after the device and no “--”, so they read a name that starts with
+   * “-” as an option; ntfslabel then prints its help and succeeds,
+   * having renamed nothing. */
+  if (label[0] == '-' &&
+      (g_str_equal (rule->filesystem, "vfat") || g_str_equal (rule->filesystem, "exfat") ||
+       g_str_equal (rule->filesystem, "ntfs")))
+    {
+      g_set_error (error, PLUG_LABEL_ERROR, PLUG_LABEL_ERROR_FORBIDDEN_CHARACTER,
+                   /* Translators: %s is a filesystem such as FAT */
+                   _("%s names cannot start with “-”"),
+                   rule->display_name);
+      return NULL;
+    }
 
   if (!check_length (rule, label, error))
     return NULL;
 
-  if (g_str_equal (rule->filesystem, "vfat"))
+  if (g_str_equal (rule->filesystem, "ntfs"))
     {
-      normalized = g_ascii_strup (label, -1);
-      g_strchomp (normalized);
+      LabelRule read_back_rule = *rule;
+
+      read_back_rule.max_length = ntfs_max_units;
+      read_back_rule.unit = LENGTH_IN_UTF16_UNITS;
+      if (!check_length (&read_back_rule, label, error))
+        return NULL;
     }
+
+  if (g_str_equal (rule->filesystem, "vfat"))
+    normalized = g_ascii_strup (label, -1);
   else
+    normalized = g_strdup (label);
+
+  /* blkid, and so udev and udisks, drops the spaces at the end of every
+   * name: without them here, the name read back is the name given. */
+  g_strchomp (normalized);
+  if (*normalized == '\0' && *label != '\0')
     {
-      normalized = g_strdup (label);
+      g_set_error (error, PLUG_LABEL_ERROR, PLUG_LABEL_ERROR_SPACES,
+                   _("Names cannot be only spaces"));
+      return NULL;
     }
 
   return g_steal_pointer (&normalized);

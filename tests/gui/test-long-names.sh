@@ -3,8 +3,9 @@
 # dialog and the reformat wizard's confirmation under Xvfb, as the test
 # user against the real udisksd and polkitd: a disk image whose file name
 # is about 200 characters long and holds markup, an ext4 volume named
-# <b>RELU</b>&amp, an exFAT volume named in Chinese characters and an ext4
-# volume named in Hebrew. Each is shown as the plain text it is (the app's
+# <b>RELU</b>&amp, an exFAT volume named in Chinese characters, an ext4
+# volume named in Hebrew and one named %n%n%n%s, a format string (in a
+# file named with one too). Each is shown as the plain text it is (the app's
 # debug lines say which words; both markups are malformed, so a widget
 # that parsed one would warn, which is fatal here), no window grows wider
 # than its default or the screen, and the device and size stay in view.
@@ -69,15 +70,18 @@ long_name="RELU-<b>Family & friends: photos from the summer holidays in the moun
 long_image=$(new_image "$long_name" 64M /sbin/mkfs.ext4 -q -L '<b>RELU</b>&amp')
 cjk_image=$(new_image RELU-写真アルバム.img 64M /sbin/mkfs.exfat -L '写真 2026')
 rtl_image=$(new_image RELU-ארכיון.img 64M /sbin/mkfs.ext4 -q -L 'גיבוי 2026')
+format_image=$(new_image 'RELU-%s%n.img' 64M /sbin/mkfs.ext4 -q -L '%n%n%n%s')
 check "the long file name is $(basename "$long_image" | tr -d '\n' | wc -m) characters, with markup in it" \
   test "$(basename "$long_image" | tr -d '\n' | wc -m)" -ge 195
 long_device=$(attach "$long_image")
 cjk_device=$(attach "$cjk_image")
 rtl_device=$(attach "$rtl_image")
-check "the test user attached the three images ($long_device, $cjk_device, $rtl_device)" \
-  test -n "$long_device" -a -n "$cjk_device" -a -n "$rtl_device"
+format_device=$(attach "$format_image")
+check "the test user attached the four images ($long_device, $cjk_device, $rtl_device, $format_device)" \
+  test -n "$long_device" -a -n "$cjk_device" -a -n "$rtl_device" -a -n "$format_device"
 wait_until 10 udisks_has "$rtl_device" '.label == "גיבוי 2026"'
-hashes_before=$(sha256sum "$long_image" "$cjk_image" "$rtl_image")
+wait_until 10 udisks_has "$format_device" '.label == "%n%n%n%s"'
+hashes_before=$(sha256sum "$long_image" "$cjk_image" "$rtl_image" "$format_image")
 check "a font with the glyphs of 写真 is installed (fonts-wqy-zenhei)" test -n "$(fc-list ':charset=5199 771f' family)"
 check "GTK's Hebrew translation makes its direction right-to-left" \
   test "$(LANG=C.UTF-8 LANGUAGE=he gettext -d gtk40 default:LTR)" = default:RTL
@@ -89,6 +93,7 @@ check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-f
 wait_until 20 log_has "Volume: גיבוי 2026:"
 wait_until 20 log_has "Volume: 写真 2026:"
 wait_until 20 log_has "Volume: <b>RELU</b>&amp:"
+wait_until 20 log_has "Volume: %n%n%n%s:"
 sleep 0.5
 shoot long-names-1-panel
 main=$(window '^Plugboard$')
@@ -106,6 +111,7 @@ check "… and its volume by its name as it is: <b>RELU</b>&amp, with its device
   log_has "Volume: <b>RELU</b>&amp: ext4 · $size_text · $long_device"
 check "the exFAT volume is 写真 2026, with its device" log_has "Volume: 写真 2026: exFAT · $size_text · $cjk_device"
 check "the Hebrew one is גיבוי 2026, with its device" log_has "Volume: גיבוי 2026: ext4 · $size_text · $rtl_device"
+check "the format string one is %n%n%n%s, as it is, with its device" log_has "Volume: %n%n%n%s: ext4 · $size_text · $format_device"
 
 # to_confirmation: Enter on each step of a wizard just opened.
 to_confirmation () {
@@ -161,12 +167,13 @@ dialogs () {
 }
 
 rank=0
-for device in $(printf '%s\n' "$long_device" "$cjk_device" "$rtl_device" | sort -V); do
+for device in $(printf '%s\n' "$long_device" "$cjk_device" "$rtl_device" "$format_device" | sort -V); do
   rank=$((rank + 1))
   case $device in
     "$long_device") dialogs $rank markup "$device" '<b>RELU</b>&amp' ext4 "$long_image" ;;
     "$cjk_device") dialogs $rank cjk "$device" '写真 2026' exFAT "$cjk_image" ;;
     "$rtl_device") dialogs $rank hebrew "$device" 'גיבוי 2026' ext4 "$rtl_image" ;;
+    "$format_device") dialogs $rank format "$device" '%n%n%n%s' ext4 "$format_image" ;;
   esac
 done
 check "the app logged no warning or critical: no name was parsed as markup" no_warnings
@@ -195,7 +202,7 @@ check "right to left, the window stays at its default size on the screen ($(size
 check "… with the long image listed" \
   log_has "Drive: $(basename "$long_image"): Disk Image · $size_text · $long_image"
 rank=0
-for device in $(printf '%s\n' "$long_device" "$cjk_device" "$rtl_device" | sort -V); do
+for device in $(printf '%s\n' "$long_device" "$cjk_device" "$rtl_device" "$format_device" | sort -V); do
   rank=$((rank + 1))
   [ "$device" = "$rtl_device" ] && break
 done
@@ -215,6 +222,6 @@ wait_until 20 no_window '^Reformat '
 check "right to left too, the app logged no warning or critical" no_warnings
 stop_gui
 
-check "no image was changed" test "$(sha256sum "$long_image" "$cjk_image" "$rtl_image")" = "$hashes_before"
+check "no image was changed" test "$(sha256sum "$long_image" "$cjk_image" "$rtl_image" "$format_image")" = "$hashes_before"
 
 finish_drives

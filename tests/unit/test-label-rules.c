@@ -86,7 +86,16 @@ static const LabelCase label_cases[] = {
   { "ext4", "😀😀😀😀a", PLUG_LABEL_ERROR_TOO_LONG, NULL, "counts as 17" },
   { "ext3", "abcdefghijklmnopq", PLUG_LABEL_ERROR_TOO_LONG, NULL, "ext3 names" },
   { "ext2", "My Files", VALID, "My Files", NULL },
-  { "ext4", "   ", VALID, "   ", NULL },
+  /* blkid drops spaces at the end of every name. */
+  { "ext4", "   ", PLUG_LABEL_ERROR_SPACES, NULL, "Names cannot be only spaces" },
+  { "btrfs", " a b  ", VALID, " a b", NULL },
+  { "ntfs", "Data ", VALID, "Data", NULL },
+  /* The label tools read a leading “-” as an option. */
+  { "vfat", "-R", PLUG_LABEL_ERROR_FORBIDDEN_CHARACTER, NULL, "FAT names cannot start with “-”" },
+  { "exfat", "--help", PLUG_LABEL_ERROR_FORBIDDEN_CHARACTER, NULL, "exFAT names cannot start with “-”" },
+  { "ntfs", "--help", PLUG_LABEL_ERROR_FORBIDDEN_CHARACTER, NULL, "NTFS names cannot start with “-”" },
+  { "ext4", "--help", VALID, "--help", NULL },
+  { "btrfs", "-f", VALID, "-f", NULL },
   { "ext4", "lower Case", VALID, "lower Case", NULL },
 
   /* XFS: 12 bytes, no spaces. */
@@ -97,6 +106,10 @@ static const LabelCase label_cases[] = {
   { "xfs", "a a", PLUG_LABEL_ERROR_SPACES, NULL, "XFS names cannot contain spaces" },
   { "xfs", " ", PLUG_LABEL_ERROR_SPACES, NULL, NULL },
   { "xfs", "", VALID, "", NULL },
+  /* xfs_admin passes the name to eval between single quotes. */
+  { "xfs", "'UD\"SKS2'", PLUG_LABEL_ERROR_FORBIDDEN_CHARACTER, NULL, "XFS names cannot contain “'”" },
+  { "xfs", "a'$(id)'", PLUG_LABEL_ERROR_FORBIDDEN_CHARACTER, NULL, NULL },
+  { "xfs", "a\"b`c$d\\", VALID, "a\"b`c$d\\", NULL },
 
   /* Btrfs: 255 bytes, no newline. */
   { "btrfs", "pool", VALID, "pool", NULL },
@@ -159,7 +172,7 @@ test_label_limits (void)
     const char *filesystem;
     guint       max_bytes;
   } limits[] = {
-    { "vfat", 11 }, { "exfat", 11 }, { "ntfs", 128 }, { "ext2", 16 },
+    { "vfat", 11 }, { "exfat", 11 }, { "ntfs", 63 }, { "ext2", 16 },
     { "ext3", 16 }, { "ext4", 16 }, { "xfs", 12 }, { "btrfs", 255 },
   };
 
@@ -189,14 +202,31 @@ test_label_multibyte_limits (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *normalized = NULL;
 
-  /* NTFS: 64 two-byte letters are 128 bytes; one more byte is too many. */
-  for (guint i = 0; i < 64; i++)
+  /* NTFS: 63 UTF-16 units, which blkid reads back, and 128 bytes. */
+  for (guint i = 0; i < 63; i++)
     g_string_append (label, "é");
   normalized = plug_label_rules_normalize ("ntfs", label->str, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (normalized, ==, label->str);
   g_clear_pointer (&normalized, g_free);
 
+  g_string_append (label, "é");
+  normalized = plug_label_rules_normalize ("ntfs", label->str, &error);
+  g_assert_error (error, PLUG_LABEL_ERROR, PLUG_LABEL_ERROR_TOO_LONG);
+  g_assert_nonnull (strstr (error->message, "at most 63 characters; this one has 64"));
+  g_clear_error (&error);
+
+  g_string_truncate (label, 0);
+  for (guint i = 0; i < 32; i++)
+    g_string_append (label, "😀");
+  normalized = plug_label_rules_normalize ("ntfs", label->str, &error);
+  g_assert_error (error, PLUG_LABEL_ERROR, PLUG_LABEL_ERROR_TOO_LONG);
+  g_assert_nonnull (strstr (error->message, "count as two; this one counts as 64"));
+  g_clear_error (&error);
+
+  g_string_truncate (label, 0);
+  for (guint i = 0; i < 64; i++)
+    g_string_append (label, "é");
   g_string_append_c (label, 'a');
   normalized = plug_label_rules_normalize ("ntfs", label->str, &error);
   g_assert_error (error, PLUG_LABEL_ERROR, PLUG_LABEL_ERROR_TOO_LONG);
