@@ -26,7 +26,8 @@ for program in /usr/sbin/*; do
   [ "$(basename "$program")" = mkfs.xfs ] || ln -s "$program" "$bin_dir/"
 done
 restore_udisks () {
-  "$PLUG_STACK" restart "$PLUG_STACK_DIR" udisksd >/dev/null 2>&1
+  "$PLUG_STACK" restart "$PLUG_STACK_DIR" udisksd >"$PLUG_STACK_DIR/restore-udisks.log" 2>&1 ||
+    { diag "restarting udisksd failed:"; sed 's/^/# /' "$PLUG_STACK_DIR/restore-udisks.log"; }
   rm -rf "$bin_dir"
 }
 trap 'drives_cleanup; restore_udisks' EXIT
@@ -81,5 +82,7 @@ detach "$fat_device"
 
 restore_udisks
 trap drives_cleanup EXIT
-check "started again with its own PATH, udisksd can create XFS" grep -qF "(true, '')" <<<"$(can_format xfs)"
+can_create_xfs () { grep -qF "(true, '')" <<<"$(can_format xfs)"; }
+wait_until 20 can_create_xfs
+check "started again with its own PATH, udisksd can create XFS ($(can_format xfs))" can_create_xfs
 finish_drives
