@@ -496,7 +496,10 @@ typedef struct
 
 /* DEVICE is a device file (or a link to one, such as /dev/disk/by-label/
  * NAME), a filesystem label, or a UUID. A device file wins; a label or
- * UUID must name one volume only. */
+ * UUID must name one volume only, among those `drives list` shows (the
+ * user's own disk images and external drives) when any of them has it,
+ * else among every volume, so that another user's or the system's is
+ * named, and then refused with the reason. */
 static gboolean
 resolve_volume (PlugDriveList  *drives,
                 const char     *name,
@@ -544,6 +547,19 @@ resolve_volume (PlugDriveList  *drives,
                        _("%s is a drive with several volumes: name one of them"), device);
           return FALSE;
         }
+    }
+
+  if (device == NULL && matches->len > 1)
+    {
+      guint n_listed = 0;
+
+      for (guint i = 0; i < matches->len; i++)
+        {
+          if (plug_drive_is_listed (g_array_index (matches, VolumeMatch, i).drive))
+            g_array_index (matches, VolumeMatch, n_listed++) = g_array_index (matches, VolumeMatch, i);
+        }
+      if (n_listed > 0)
+        g_array_set_size (matches, n_listed);
     }
 
   if (matches->len == 0)

@@ -10,7 +10,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-images=$PLUG_STACK_DIR/images
+images=$PLUG_IMAGES_DIR
 prefix=$images/drives-label-
 ext4_image=${prefix}ext4.img
 vfat_image=${prefix}vfat.img
@@ -19,7 +19,9 @@ ntfs_image=${prefix}ntfs.img
 btrfs_image=${prefix}btrfs.img
 bystander_image=${prefix}bystander.img
 root_image=${prefix}root.img
-our_images=("$ext4_image" "$vfat_image" "$exfat_image" "$ntfs_image" "$btrfs_image" "$bystander_image" "$root_image")
+twin_image=${prefix}twin.img
+our_images=("$ext4_image" "$vfat_image" "$exfat_image" "$ntfs_image" "$btrfs_image" "$bystander_image" "$root_image"
+            "$twin_image")
 root_device=
 
 cleanup () {
@@ -144,12 +146,26 @@ check "… and still called CAMERA" test "$(label_of "$vfat_image")" = CAMERA
 
 # --- FAT: upper-cased -----------------------------------------------------
 
+# A volume the system attached has the same name: the name still means
+# the one volume the user's own list shows.
+truncate -s 40M "$twin_image"
+/sbin/mkfs.vfat -n CAMERA "$twin_image" >/dev/null
+twin_device=$(losetup -f --show "$twin_image")
+twin_probed () {
+  as_tester "$PLUGBOARDCTL" drives list --all --json |
+    jq -e --arg device "$twin_device" 'any(.[].volumes[]; .device == $device and .label == "CAMERA")' >/dev/null
+}
+wait_until 10 twin_probed
+check "the system attached another volume named CAMERA ($twin_device)" twin_probed
+twin_before=$(sha256sum "$twin_image")
 output=$(ctl drives label CAMERA travel)
 status=$?
 check "FAT image renamed by its label (exit $status)" test $status = 0
 check "… saying what it renames ($(head -n 1 <<<"$output"))" grep -qF "Renaming $vfat_device (CAMERA, FAT" <<<"$output"
 check "… the name comes back upper-cased: blkid reads TRAVEL" test "$(label_of "$vfat_image")" = TRAVEL
 check "… and udisks too" test "$(udisks_label "$vfat_device")" = TRAVEL
+check "… and the system's volume named CAMERA is byte-identical" test "$(sha256sum "$twin_image")" = "$twin_before"
+losetup -d "$twin_device"
 
 # --- ext4, unmounted and mounted -------------------------------------------
 
