@@ -54,6 +54,16 @@ delete_all_connections () {
   done
 }
 
+# broadband_cleanup: the app stopped, polkit allowing, no connection and
+# no modem left, as the next test expects; a test's EXIT trap.
+broadband_cleanup () {
+  stop_gui
+  "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow >/dev/null 2>&1
+  delete_all_connections
+  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
+  gui_cleanup
+}
+
 nm_has_device () { as_tester nmcli --terse --fields DEVICE device | grep -qx "$1"; }
 modem_json () { as_tester "$PLUGBOARDCTL" broadband devices --json | jq -r --arg interface "$1" ".[] | select(.interface == \$interface) | $2"; }
 modem_is () { [ "$(modem_json "$1" "$2")" = "$3" ]; }
@@ -65,6 +75,14 @@ plug () {
   local log=$PLUG_STACK_DIR/logs/modem-$1.at
   at_start[$1]=$(($( (cat "$log" 2>/dev/null || true) | wc -l) + 1))
   "$PLUG_STACK" modem-add "$PLUG_STACK_DIR" "$@"
+}
+# plug_at_home PORT MCCMNC [OPTION…]: a GSM modem with the SIM of
+# MCCMNC, once ModemManager has it registered on its home network.
+plug_at_home () {
+  local port=$1 operator=$2; shift 2
+  plug "$port" gsm --operator "$operator" "$@"
+  wait_until 30 modem_is "$port" .sim.operator_code "$operator"
+  wait_until 30 modem_is "$port" .registration home
 }
 # click X Y: a mouse click where a test knows a button is.
 click () { xdotool mousemove "$1" "$2" click 1; sleep 0.8; }

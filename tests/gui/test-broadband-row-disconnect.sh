@@ -20,13 +20,7 @@
 
 DIAL_DELAY=15
 
-cleanup () {
-  stop_gui
-  delete_all_connections
-  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
-  gui_cleanup
-}
-trap cleanup EXIT
+trap broadband_cleanup EXIT
 
 shot () { screenshot "$shots/broadband-disconnect-$1.png"; }
 click () { xdotool mousemove "$1" "$2" click 1; sleep 0.8; }
@@ -42,8 +36,7 @@ last_state_is () { [ "$(last_state)" = "$1" ]; }
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 delete_all_connections
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
-plug ttyGSM0 gsm --operator 22210 --dial-delay "$DIAL_DELAY"
-wait_until 30 modem_is ttyGSM0 .registration home
+plug_at_home ttyGSM0 22210 --dial-delay "$DIAL_DELAY"
 as_tester "$PLUGBOARDCTL" broadband add --device ttyGSM0 --apn internet --name Slow >/dev/null
 check "a connection “Slow” for the modem, made with plugboardctl" test -n "$(keyfile Slow)"
 

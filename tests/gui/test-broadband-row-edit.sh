@@ -15,14 +15,7 @@
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-broadband-gui.sh"
 
-cleanup () {
-  stop_gui
-  "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow >/dev/null 2>&1
-  delete_all_connections
-  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
-  gui_cleanup
-}
-trap cleanup EXIT
+trap broadband_cleanup EXIT
 
 shot () { screenshot "$shots/broadband-edit-$1.png"; }
 click () { xdotool mousemove "$1" "$2" click 1; sleep 0.8; }
@@ -43,8 +36,7 @@ connection_exists () { test -n "$(keyfile Work)"; }
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 delete_all_connections
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
-plug ttyGSM0 gsm --operator 22210
-wait_until 30 modem_is ttyGSM0 .registration home
+plug_at_home ttyGSM0 22210
 as_tester "$PLUGBOARDCTL" broadband add --device ttyGSM0 --apn internet --name Work >/dev/null
 check "a connection “Work” for the modem, made with plugboardctl" connection_exists
 before=$(section Work gsm)

@@ -13,13 +13,7 @@
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-broadband-gui.sh"
 
-cleanup () {
-  stop_gui
-  delete_all_connections
-  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
-  gui_cleanup
-}
-trap cleanup EXIT
+trap broadband_cleanup EXIT
 
 shot () { screenshot "$shots/broadband-wizard-flagged-$1.png"; }
 
@@ -27,9 +21,7 @@ shot () { screenshot "$shots/broadband-wizard-flagged-$1.png"; }
 delete_all_connections
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 # Flagnet's network, in Bahrain, in tests/fixtures/providers/flagged.xml.
-plug ttyFLAG0 gsm --operator 42699
-wait_until 30 modem_is ttyFLAG0 .sim.operator_code 42699
-wait_until 30 modem_is ttyFLAG0 .registration home
+plug_at_home ttyFLAG0 42699
 check "the GSM modem has the SIM of 42699" modem_is ttyFLAG0 .sim.operator_code 42699
 
 start_xvfb

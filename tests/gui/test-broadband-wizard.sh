@@ -15,23 +15,14 @@
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-broadband-gui.sh"
 
-cleanup () {
-  stop_gui
-  "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow >/dev/null 2>&1
-  delete_all_connections
-  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
-  gui_cleanup
-}
-trap cleanup EXIT
+trap broadband_cleanup EXIT
 
 shot () { screenshot "$shots/broadband-wizard-$1.png"; }
 
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 delete_all_connections
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
-plug ttyGSM0 gsm --operator 22210
-wait_until 30 modem_is ttyGSM0 .sim.operator_code 22210
-wait_until 30 modem_is ttyGSM0 .registration home
+plug_at_home ttyGSM0 22210
 check "the GSM modem has the SIM of 22210" modem_is ttyGSM0 .sim.operator_code 22210
 
 start_xvfb
