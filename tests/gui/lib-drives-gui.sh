@@ -8,7 +8,7 @@
 # the app runs as that user too, so polkit decides as it would for a
 # person. Keys go through XTEST to the focused window, as typed keys.
 
-images=$PLUG_STACK_DIR/images
+images=$PLUG_IMAGES_DIR
 shots=$PLUG_BUILD_DIR/screenshots
 mkdir -p "$shots" "$images"
 # Every image of the test is named after it, so that a test killed

@@ -11,7 +11,7 @@
 
 shots=$PLUG_BUILD_DIR/screenshots
 mkdir -p "$shots"
-image=$PLUG_STACK_DIR/images/gui-photos.img
+image=$PLUG_IMAGES_DIR/gui-photos.img
 rm -f "$image"
 as_tester truncate -s 96M "$image"
 as_tester /sbin/mkfs.ext4 -q -L Photos "$image"

@@ -17,7 +17,7 @@
 shots=$PLUG_BUILD_DIR/screenshots
 mkdir -p "$shots"
 rm -f "$shots"/faults-*.png
-image=$PLUG_STACK_DIR/images/fault-gui.img
+image=$PLUG_IMAGES_DIR/fault-gui.img
 device=
 
 # Whatever fails, leave every daemon running, no modem and no image.

@@ -7,7 +7,7 @@
 # A test lists its images in the array our_images; each is the test
 # user's, attached through udisks as that user.
 
-images=$PLUG_STACK_DIR/images
+images=$PLUG_IMAGES_DIR
 
 # remove_our_images: unmount, detach and remove every image in our_images,
 # as root, whatever state a failed test left them in.

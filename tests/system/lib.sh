@@ -18,6 +18,13 @@ fi
 . "$PLUG_STACK_DIR/env"
 
 PLUG_STACK=$PLUG_SOURCE_DIR/tests/harness/plug-stack
+# The test user's disk images live in a folder of its own: the lanes of
+# build-aux/run-tests run at the same time, each as its own user, and a
+# test hashes "every other image" of its folder before and after it
+# changes one, or clears its folder of what an earlier test left.
+PLUG_IMAGES_DIR=$PLUG_STACK_DIR/images/$PLUG_TEST_USER
+mkdir -p "$PLUG_IMAGES_DIR"
+chmod 1777 "$PLUG_IMAGES_DIR"
 PLUGBOARDCTL=$PLUG_BUILD_DIR/app/cli/plugboardctl
 export PLUG_FAKE_MODEM=$PLUG_BUILD_DIR/tests/fixtures/plug-fake-modem
 

@@ -7,7 +7,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-images=$PLUG_STACK_DIR/images
+images=$PLUG_IMAGES_DIR
 image=$images/harness-ext4.img
 rm -f "$image"
 as_tester truncate -s 64M "$image"

@@ -13,7 +13,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-images=$PLUG_STACK_DIR/images
+images=$PLUG_IMAGES_DIR
 prefix=$images/drives-benchmark-
 data_image=${prefix}data.img
 idle_image=${prefix}idle.img

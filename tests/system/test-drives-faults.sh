@@ -17,7 +17,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-images=$PLUG_STACK_DIR/images
+images=$PLUG_IMAGES_DIR
 prefix=$images/DCO-fault-
 detach_image=${prefix}detach.img
 restart_image=${prefix}restart.img

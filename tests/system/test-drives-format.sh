@@ -12,7 +12,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-images=$PLUG_STACK_DIR/images
+images=$PLUG_IMAGES_DIR
 prefix=$images/drives-format-
 volume_image=${prefix}volume.img
 xfs_image=${prefix}xfs.img

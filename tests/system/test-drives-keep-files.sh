@@ -19,7 +19,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-images=$PLUG_STACK_DIR/images
+images=$PLUG_IMAGES_DIR
 prefix=$images/DCO-keep-
 ext4_image=${prefix}ext4.img
 exfat_image=${prefix}exfat.img

@@ -8,7 +8,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-images=$PLUG_STACK_DIR/images
+images=$PLUG_IMAGES_DIR
 ext4_image=$images/drives-list-data.img
 vfat_image=$images/drives-list-camera.img
 root_image=$images/drives-list-root.img

@@ -11,7 +11,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-image=$PLUG_STACK_DIR/images/fault-cli.img
+image=$PLUG_IMAGES_DIR/fault-cli.img
 device=
 
 # Whatever fails, leave every daemon running, no modem and no image.

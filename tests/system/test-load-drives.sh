@@ -26,7 +26,7 @@ ROUNDS=50
 # Images attached at the end, checked against the panel.
 KEEP=3
 
-images=$PLUG_STACK_DIR/images
+images=$PLUG_IMAGES_DIR
 image_prefix=$images/LOAD-drives-
 shots=$PLUG_BUILD_DIR/screenshots
 mkdir -p "$shots" "$images"
