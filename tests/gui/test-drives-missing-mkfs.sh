@@ -37,7 +37,10 @@ can_format () {
     -m org.freedesktop.UDisks2.Manager.CanFormat "$1"
 }
 PATH="$bin_dir:/usr/local/bin:/usr/bin:/bin" "$PLUG_STACK" restart "$PLUG_STACK_DIR" udisksd
-answer=$(can_format xfs)
+# A udisksd just started may not answer at once.
+cannot_create_xfs () { grep -qF "(false, 'mkfs.xfs')" <<<"$(can_format xfs)"; }
+wait_until 20 cannot_create_xfs
+answer=$(can_format xfs 2>&1)
 check "udisksd, without mkfs.xfs, cannot create XFS ($answer)" grep -qF "(false, 'mkfs.xfs')" <<<"$answer"
 
 # Large enough for XFS, so that its size is not the reason.
