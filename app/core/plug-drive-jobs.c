@@ -1,4 +1,4 @@
-/* plug-drive-jobs.c: Whether udisks is already working on a drive
+/* plug-drive-jobs.c: Whether udisks is already working on a drive, or gone
  *
  * Copyright 2026 The Plugboard Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -223,4 +223,23 @@ plug_drive_jobs_check_idle (UDisksClient  *client,
   g_list_free_full (objects, g_object_unref);
 
   return idle;
+}
+
+/**
+ * plug_drive_jobs_is_daemon_gone:
+ * @error: the error of a call to udisks
+ *
+ * Whether the call got no answer because udisks stopped, or was
+ * restarted, while it ran: the outcome of the call is then unknown.
+ *
+ * Returns: %TRUE if udisks went away
+ */
+gboolean
+plug_drive_jobs_is_daemon_gone (const GError *error)
+{
+  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NO_REPLY) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_DISCONNECTED) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
 }

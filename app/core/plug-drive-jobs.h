@@ -1,4 +1,4 @@
-/* plug-drive-jobs.h: Whether udisks is already working on a drive
+/* plug-drive-jobs.h: Whether udisks is already working on a drive, or gone
  *
  * Copyright 2026 The Plugboard Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,5 +14,6 @@ gboolean     plug_drive_jobs_check_idle    (UDisksClient  *client,
                                             const char    *whole_device,
                                             GError       **error);
 const char  *plug_drive_jobs_describe      (const char    *operation);
+gboolean     plug_drive_jobs_is_daemon_gone (const GError *error);
 
 G_END_DECLS

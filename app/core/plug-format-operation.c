@@ -1048,17 +1048,6 @@ confirm (PlugFormatOperation *self,
   wait_until (self, task, new_filesystem_reported, WAIT_TIMEOUT_SECONDS, new_filesystem_waited);
 }
 
-/* The call got no answer because udisks stopped, or was restarted. */
-static gboolean
-is_daemon_gone (const GError *error)
-{
-  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NO_REPLY) ||
-         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_DISCONNECTED) ||
-         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
-         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
-}
-
 static gboolean
 udisks_back (PlugFormatOperation *self)
 {
@@ -1195,7 +1184,7 @@ format_failed (PlugFormatOperation *self,
   if (is_not_authorized (owned_error))
     self->format_called = FALSE;
 
-  if (is_daemon_gone (owned_error))
+  if (plug_drive_jobs_is_daemon_gone (owned_error))
     {
       /* Whether udisks formatted before it went is not known, and the
        * call is not made again: the device is read once udisks is back. */

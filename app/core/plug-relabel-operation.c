@@ -497,16 +497,6 @@ wait_for_label (PlugRelabelOperation *self,
     }
 }
 
-static gboolean
-is_daemon_gone (const GError *error)
-{
-  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NO_REPLY) ||
-         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_DISCONNECTED) ||
-         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
-         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
-}
-
 static char *
 dup_daemon_owner (PlugRelabelOperation *self)
 {
@@ -619,7 +609,7 @@ set_label_cb (GObject      *object,
       /* Killed or restarted while renaming: udisks may or may not have
        * written the name. Never asked again; once udisks is back, the
        * volume is read again to say what it is named now. */
-      if (is_daemon_gone (error))
+      if (plug_drive_jobs_is_daemon_gone (error))
         {
           GSource *source;
 

@@ -63,45 +63,17 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* The folders other mounted filesystems use. */
-static GHashTable *
-dup_other_mount_points (PlugLabelEditor *self)
+/* The folders other mounted filesystems use, and the names of those
+ * filesystems. */
+static void
+collect_other_mounts (PlugLabelEditor *self,
+                      GHashTable      *folders,
+                      GHashTable      *names)
 {
   g_autolist(GDBusObject) objects = NULL;
-  GHashTable *mount_points = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   if (self->client == NULL)
-    return mount_points;
-
-  objects = g_dbus_object_manager_get_objects (udisks_client_get_object_manager (self->client));
-  for (GList *l = objects; l != NULL; l = l->next)
-    {
-      UDisksObject *object = UDISKS_OBJECT (l->data);
-      UDisksFilesystem *filesystem = udisks_object_peek_filesystem (object);
-      const char * const *points;
-
-      if (filesystem == NULL)
-        continue;
-      if (g_strcmp0 (g_dbus_object_get_object_path (G_DBUS_OBJECT (object)), self->own_object_path) == 0)
-        continue;
-      points = udisks_filesystem_get_mount_points (filesystem);
-      for (guint i = 0; points != NULL && points[i] != NULL; i++)
-        g_hash_table_add (mount_points, g_strdup (points[i]));
-    }
-
-  return mount_points;
-}
-
-/* Whether another mounted volume already has the name, for when the mount
- * base is unknown. */
-static gboolean
-is_mounted_elsewhere (PlugLabelEditor *self,
-                      const char      *label)
-{
-  g_autolist(GDBusObject) objects = NULL;
-
-  if (self->client == NULL || label == NULL || *label == '\0')
-    return FALSE;
+    return;
 
   objects = g_dbus_object_manager_get_objects (udisks_client_get_object_manager (self->client));
   for (GList *l = objects; l != NULL; l = l->next)
@@ -109,32 +81,38 @@ is_mounted_elsewhere (PlugLabelEditor *self,
       UDisksObject *object = UDISKS_OBJECT (l->data);
       UDisksFilesystem *filesystem = udisks_object_peek_filesystem (object);
       UDisksBlock *block = udisks_object_peek_block (object);
-      const char * const *mount_points;
+      const char * const *points;
 
       if (filesystem == NULL || block == NULL)
         continue;
       if (g_strcmp0 (g_dbus_object_get_object_path (G_DBUS_OBJECT (object)), self->own_object_path) == 0)
         continue;
-      mount_points = udisks_filesystem_get_mount_points (filesystem);
-      if (mount_points == NULL || mount_points[0] == NULL)
+      points = udisks_filesystem_get_mount_points (filesystem);
+      if (points == NULL || points[0] == NULL)
         continue;
-      if (g_strcmp0 (udisks_block_get_id_label (block), label) == 0)
-        return TRUE;
+      for (guint i = 0; points[i] != NULL; i++)
+        g_hash_table_add (folders, g_strdup (points[i]));
+      if (udisks_block_get_id_label (block) != NULL)
+        g_hash_table_add (names, g_strdup (udisks_block_get_id_label (block)));
     }
-
-  return FALSE;
 }
 
-/* udisks mounts a volume in the folder named after it, and while that
- * folder exists adds a number to the name, from 1. Another volume mounted
- * there is what makes it exist: the folder is the first one free of them.
- * Returns whether the name's own folder was taken. */
+/* Whether another mounted volume already has the name. udisks mounts a
+ * volume in the folder named after it, and while that folder exists adds
+ * a number to the name, from 1; another volume mounted there is what makes
+ * it exist, so self->mount_point becomes the first folder free of them.
+ * Without a mount base (self->mount_point NULL), the names are compared. */
 static gboolean
-take_free_mount_point (PlugLabelEditor *self)
+take_free_mount_point (PlugLabelEditor *self,
+                       const char      *label)
 {
-  g_autoptr(GHashTable) taken = dup_other_mount_points (self);
+  g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *named = NULL;
 
+  collect_other_mounts (self, taken, names);
+  if (self->mount_point == NULL)
+    return *label != '\0' && g_hash_table_contains (names, label);
   if (!g_hash_table_contains (taken, self->mount_point))
     return FALSE;
 
@@ -208,10 +186,7 @@ update (PlugLabelEditor *self)
   mount_name = plug_label_rules_dup_mount_name (normalized, self->uuid);
   if (self->mount_base != NULL && (*normalized != '\0' || self->uuid != NULL))
     self->mount_point = g_build_filename (self->mount_base, mount_name, NULL);
-  if (self->mount_point != NULL)
-    name_taken = take_free_mount_point (self);
-  else
-    name_taken = is_mounted_elsewhere (self, normalized);
+  name_taken = take_free_mount_point (self, normalized);
 
   if (*normalized == '\0' && self->uuid == NULL)
     message = g_strdup (_("Without a name, it will be mounted in a folder named after its unique identifier (UUID)"));
