@@ -147,6 +147,20 @@ descendants () {
   done
 }
 
+# gui_running: whether what run_gui started still runs.
+gui_running () { kill -0 "$app_pid" 2>/dev/null; }
+
+# wait_while_running SECONDS COMMAND…: like wait_until, but by the clock (a
+# check that runs plugboardctl takes a while under AddressSanitizer), and
+# giving up at once when the app is gone.
+wait_while_running () {
+  local deadline=$(($(date +%s) + $1)); shift
+  until "$@" >/dev/null 2>&1; do
+    [ "$(date +%s)" -lt $deadline ] && gui_running || return 1
+    sleep 0.2
+  done
+}
+
 # stop_gui: end the app itself. dbus-run-session then stops its session
 # bus and exits; killing dbus-run-session instead would leave the bus.
 stop_gui () {

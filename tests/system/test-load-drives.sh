@@ -215,19 +215,6 @@ explain_convergence () {
   diag "expected: $expected" "udisks:   $udisks" "panel:    $panel"
 }
 
-app_alive () { kill -0 "$app_pid" 2>/dev/null; }
-
-# wait_for SECONDS COMMAND…: like wait_until, but by the clock: a check
-# that runs plugboardctl takes a while under AddressSanitizer. Gives up at
-# once when the app is gone.
-wait_for () {
-  local deadline=$(($(date +%s) + $1)); shift
-  until "$@" >/dev/null 2>&1; do
-    [ "$(date +%s)" -lt $deadline ] && app_alive || return 1
-    sleep 0.2
-  done
-}
-
 # --- the app ----------------------------------------------------------------
 
 start_xvfb
@@ -235,9 +222,9 @@ start_session_bus
 run_gui "$PLUGBOARD" --panel=drives
 wait_first_frame 60
 check "the app draws its window on the Drives panel" test -s "$GUI_DIR/first-frame"
-wait_for 30 grep -q 'Drives panel shows' "$GUI_DIR/app.log"
+wait_while_running 30 grep -q 'Drives panel shows' "$GUI_DIR/app.log"
 check "the panel logs its rows" grep -q 'Drives panel shows' "$GUI_DIR/app.log"
-wait_for 30 converged
+wait_while_running 30 converged
 check "before the churn it shows what udisks has" converged || explain_convergence
 
 # --- the churn ----------------------------------------------------------------
@@ -294,11 +281,11 @@ while [ $n -lt $ROUNDS ]; do
     forget "$device"
   done
   give_up_if_udisksd_stalled
-  app_alive || break
+  gui_running || break
   if [ $n -ge $((ROUNDS / 2)) ] && [ -z "${halfway:-}" ]; then
     halfway=$n
-    check "after $n images the app is running" app_alive
-    wait_for 30 converged
+    check "after $n images the app is running" gui_running
+    wait_while_running 30 converged
     check "and its panel shows the ${#attached[@]} images attached then" converged || explain_convergence
   fi
 done
@@ -312,8 +299,8 @@ check "and one of them is mounted (${!mounted[*]})" test ${#mounted[@]} -ge 1
 
 # --- afterwards -----------------------------------------------------------------
 
-check "the app survived the churn" app_alive
-wait_for 30 converged
+check "the app survived the churn" gui_running
+wait_while_running 30 converged
 check "the panel shows exactly the images still attached, with their volumes" converged
 converged || explain_convergence
 check "… which is what udisks has" test "$udisks" = "$expected"
@@ -323,7 +310,7 @@ diag "$(awk -v a="$started" -v b="$churned" -v c="$converged_at" 'BEGIN { printf
 # It still answers: a second instance hands its panel over to it.
 gui_command "$PLUGBOARD" --panel=drives
 check "a second instance is handed over to the running app (exit $?)" test $? = 0
-check "which is still running" app_alive
+check "which is still running" gui_running
 screenshot "$shots/load-drives-end.png"
 
 # Quit as a person would (app.quit, Ctrl+Q's action), and wait for the

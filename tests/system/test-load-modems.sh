@@ -83,19 +83,6 @@ explain_convergence () {
        "listed paths:    $listed_paths" "ModemManager's:  $mm" "panel:  $panel" "plugboardctl: $listed"
 }
 
-app_alive () { kill -0 "$app_pid" 2>/dev/null; }
-
-# wait_for SECONDS COMMAND…: like wait_until, but by the clock: a check
-# that runs plugboardctl takes a while under AddressSanitizer. Gives up at
-# once when the app is gone.
-wait_for () {
-  local deadline=$(($(date +%s) + $1)); shift
-  until "$@" >/dev/null 2>&1; do
-    [ "$(date +%s)" -lt $deadline ] && app_alive || return 1
-    sleep 0.2
-  done
-}
-
 # --- the app ----------------------------------------------------------------
 
 # ModemManager restarted twice in quick succession makes GLib's object
@@ -113,9 +100,9 @@ start_session_bus
 G_DEBUG=gc-friendly,fatal-criticals run_gui "$PLUGBOARD" --panel=broadband
 wait_first_frame 60
 check "the app draws its window on the Mobile Broadband panel" test -s "$GUI_DIR/first-frame"
-wait_for 30 grep -q 'Broadband panel shows' "$GUI_DIR/app.log"
+wait_while_running 30 grep -q 'Broadband panel shows' "$GUI_DIR/app.log"
 check "the panel logs its modems" grep -q 'Broadband panel shows' "$GUI_DIR/app.log"
-wait_for 30 converged
+wait_while_running 30 converged
 check "before the replugs it shows no modem, as ModemManager has none" converged || explain_convergence
 
 # --- the replugs ------------------------------------------------------------
@@ -140,16 +127,16 @@ for round in $(seq $ROUNDS); do
     plug ttyLOADG gsm
   fi
   if [ $((round % 4)) != 2 ]; then
-    wait_for 20 mm_count_is ${#plugged[@]} || diag "round $round: ModemManager did not list ${#plugged[@]} modems"
-    [ $((round % 8)) = 0 ] && { wait_for 20 registered || diag "round $round: not registered"; }
+    wait_while_running 20 mm_count_is ${#plugged[@]} || diag "round $round: ModemManager did not list ${#plugged[@]} modems"
+    [ $((round % 8)) = 0 ] && { wait_while_running 20 registered || diag "round $round: not registered"; }
   fi
   if [ $round = $((ROUNDS / 2 + 1)) ]; then
-    check "after $round plugs the app is running" app_alive
-    wait_for 30 converged
+    check "after $round plugs the app is running" gui_running
+    wait_while_running 30 converged
     check "and its panel shows the modems ModemManager has (${!plugged[*]})" converged || explain_convergence
   fi
   diag "round $round: ${!plugged[*]} at $(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }')"
-  app_alive || break
+  gui_running || break
   # The last round's modems stay.
   [ $round = $ROUNDS ] || unplug_all
 done
@@ -159,8 +146,8 @@ last_mismatch=
 # --- afterwards ---------------------------------------------------------------
 
 check "the last round left two modems plugged in (${!plugged[*]})" test ${#plugged[@]} = 2
-check "the app survived the replugs" app_alive
-wait_for 30 converged
+check "the app survived the replugs" gui_running
+wait_while_running 30 converged
 check "the panel shows exactly the modems ModemManager has, GSM and CDMA" converged
 converged || explain_convergence
 check "… which is what plugboardctl lists ($listed)" test "$panel" = "$listed"
@@ -170,7 +157,7 @@ diag "$(awk -v a="$started" -v b="$churned" -v c="$converged_at" 'BEGIN { printf
 
 gui_command "$PLUGBOARD" --panel=broadband
 check "a second instance is handed over to the running app (exit $?)" test $? = 0
-check "which is still running" app_alive
+check "which is still running" gui_running
 screenshot "$shots/load-modems-end.png"
 
 quit_checking_sanitizers "$application_id"
