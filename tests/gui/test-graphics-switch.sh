@@ -59,11 +59,19 @@ new_root () {
 window_id () { xdotool search --onlyvisible --name '^Plugboard$' 2>/dev/null | head -n 1; }
 shoot () { import -display "$DISPLAY" -window root "$shots/graphics-switch-$1.png"; }
 
+# The app's own process: other lanes run apps of the same name meanwhile.
+app_process () {
+  local pid
+  for pid in $(descendants "$app_pid"); do
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = plugboard ] && echo "$pid"
+  done | tail -n 1
+}
+
 # Keys go to the window under the pointer (no window manager): point at
 # the newest of the app's windows, a dialog when one is open.
 point_at_newest () {
   local id
-  id=$(xdotool search --onlyvisible --pid "$(pgrep -n -x plugboard)" 2>/dev/null | tail -n 1)
+  id=$(xdotool search --onlyvisible --pid "$(app_process)" 2>/dev/null | tail -n 1)
   [ -n "$id" ] || id=$(window_id)
   eval "$(xdotool getwindowgeometry --shell "$id")"
   xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
