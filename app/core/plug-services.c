@@ -32,6 +32,10 @@ typedef struct
   GCancellable *version_cancellable;
   guint         watch_id;
   gboolean      activatable;
+  /* Creating the client of this service (udisks2, ModemManager) failed
+   * while this owner had the name, or is under way again. */
+  char         *client_failed_owner;
+  gboolean      client_pending;
 } ServiceState;
 
 struct _PlugServices
@@ -75,6 +79,9 @@ typedef struct
 static void fetch_version (PlugServices    *self,
                            PlugServiceKind  kind,
                            GTask           *init_task);
+static void create_service_client (PlugServices    *self,
+                                   PlugServiceKind  kind,
+                                   GTask           *init_task);
 
 static ServiceRequest *
 service_request_new (PlugServices    *self,
@@ -132,6 +139,7 @@ plug_services_finalize (GObject *object)
     {
       g_clear_pointer (&self->states[i].owner, g_free);
       g_clear_pointer (&self->states[i].version, g_free);
+      g_clear_pointer (&self->states[i].client_failed_owner, g_free);
     }
 
   g_clear_pointer (&self->system_bus_error, g_free);
@@ -295,6 +303,10 @@ name_appeared_cb (GDBusConnection *connection,
       g_clear_pointer (&state->version, g_free);
       g_signal_emit (self, signals[CHANGED], 0, (PlugServiceKind) i);
       fetch_version (self, i, NULL);
+      /* A client that could not be created (the service went away while
+       * it was read) is created again from the new instance. */
+      if (state->client_failed_owner != NULL && !state->client_pending)
+        create_service_client (self, i, NULL);
       return;
     }
 }
@@ -416,21 +428,66 @@ nm_client_new_cb (GObject      *object,
   init_operation_done (task);
 }
 
+/* The client objects of udisks2 and ModemManager read every object of
+ * their service when they are created. When the service goes away in the
+ * middle of that (a restart), creating fails; the client is then created
+ * again once the service is back on the bus, and the panels hear of it
+ * through ::changed, as of any other change of the service. */
+static gboolean
+client_exists (PlugServices    *self,
+               PlugServiceKind  kind)
+{
+  if (kind == PLUG_SERVICE_KIND_UDISKS)
+    return self->udisks_client != NULL;
+  return self->mm_manager != NULL;
+}
+
+static void
+service_client_created (ServiceRequest *request,
+                        GError         *error)
+{
+  PlugServices *self = request->self;
+  ServiceState *state = &self->states[request->kind];
+  const char *name = plug_service_kind_get_name (request->kind);
+
+  state->client_pending = FALSE;
+
+  if (error == NULL)
+    {
+      g_debug ("Created the client of %s", name);
+      g_clear_pointer (&state->client_failed_owner, g_free);
+      if (request->init_task == NULL)
+        g_signal_emit (self, signals[CHANGED], 0, request->kind);
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      gboolean again = state->owner != NULL && g_strcmp0 (state->owner, state->client_failed_owner) != 0;
+
+      /* Not a warning: the panels say the service cannot be reached. */
+      g_message ("Could not create the client of %s: %s%s", name, error->message,
+                 again ? "; trying again" : "; trying again when it is back");
+      g_free (state->client_failed_owner);
+      state->client_failed_owner = g_strdup (state->owner != NULL ? state->owner : "");
+      /* Tried once more at most for each instance of the service: one
+       * that answers but cannot be read would be asked in a loop. */
+      if (again)
+        create_service_client (self, request->kind, NULL);
+    }
+
+  if (request->init_task != NULL)
+    init_operation_done (request->init_task);
+}
+
 static void
 mm_manager_new_cb (GObject      *object,
                    GAsyncResult *result,
                    gpointer      user_data)
 {
-  g_autoptr(GTask) task = user_data;
-  PlugServices *self = g_task_get_source_object (task);
+  g_autoptr(ServiceRequest) request = user_data;
   g_autoptr(GError) error = NULL;
 
-  self->mm_manager = mm_manager_new_finish (result, &error);
-  if (self->mm_manager == NULL &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_warning ("Could not create a ModemManager client: %s", error->message);
-
-  init_operation_done (task);
+  request->self->mm_manager = mm_manager_new_finish (result, &error);
+  service_client_created (request, error);
 }
 
 static void
@@ -438,16 +495,33 @@ udisks_client_new_cb (GObject      *object,
                       GAsyncResult *result,
                       gpointer      user_data)
 {
-  g_autoptr(GTask) task = user_data;
-  PlugServices *self = g_task_get_source_object (task);
+  g_autoptr(ServiceRequest) request = user_data;
   g_autoptr(GError) error = NULL;
 
-  self->udisks_client = udisks_client_new_finish (result, &error);
-  if (self->udisks_client == NULL &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_warning ("Could not create a udisks2 client: %s", error->message);
+  request->self->udisks_client = udisks_client_new_finish (result, &error);
+  service_client_created (request, error);
+}
 
-  init_operation_done (task);
+static void
+create_service_client (PlugServices    *self,
+                       PlugServiceKind  kind,
+                       GTask           *init_task)
+{
+  ServiceState *state = &self->states[kind];
+  GCancellable *cancellable = init_task != NULL ? g_task_get_cancellable (init_task) : NULL;
+
+  g_assert (kind == PLUG_SERVICE_KIND_UDISKS || kind == PLUG_SERVICE_KIND_MODEM_MANAGER);
+  g_assert (!client_exists (self, kind) && !state->client_pending);
+
+  state->client_pending = TRUE;
+  if (kind == PLUG_SERVICE_KIND_UDISKS)
+    udisks_client_new (cancellable, udisks_client_new_cb, service_request_new (self, kind, init_task));
+  else
+    mm_manager_new (self->system_bus,
+                    G_DBUS_OBJECT_MANAGER_CLIENT_FLAGS_DO_NOT_AUTO_START,
+                    cancellable,
+                    mm_manager_new_cb,
+                    service_request_new (self, kind, init_task));
 }
 
 static void
@@ -472,17 +546,13 @@ create_clients (PlugServices *self,
   if (self->clients & PLUG_SERVICES_CLIENTS_MODEM_MANAGER)
     {
       data->pending++;
-      mm_manager_new (self->system_bus,
-                      G_DBUS_OBJECT_MANAGER_CLIENT_FLAGS_DO_NOT_AUTO_START,
-                      cancellable,
-                      mm_manager_new_cb,
-                      g_object_ref (task));
+      create_service_client (self, PLUG_SERVICE_KIND_MODEM_MANAGER, task);
     }
 
   if (self->clients & PLUG_SERVICES_CLIENTS_UDISKS)
     {
       data->pending++;
-      udisks_client_new (cancellable, udisks_client_new_cb, g_object_ref (task));
+      create_service_client (self, PLUG_SERVICE_KIND_UDISKS, task);
     }
 }
 

@@ -131,6 +131,89 @@ load_services (void)
   return services;
 }
 
+/* A stand-in for udisksd: its object manager, which is all a UDisksClient
+ * reads when it is created. One that answers lists no object; one that
+ * does not keeps the call, as a udisksd stopped in the middle would. */
+static const char object_manager_xml[] =
+  "<node>"
+  "  <interface name='org.freedesktop.DBus.ObjectManager'>"
+  "    <method name='GetManagedObjects'>"
+  "      <arg name='objects' type='a{oa{sa{sa{sv}}}}' direction='out'/>"
+  "    </method>"
+  "  </interface>"
+  "</node>";
+
+typedef struct
+{
+  GDBusConnection       *connection;
+  guint                  registration_id;
+  guint                  owner_id;
+  gboolean               answers;
+  GDBusMethodInvocation *held;
+} FakeUdisks;
+
+static void
+object_manager_method_call (GDBusConnection       *connection,
+                            const char            *sender,
+                            const char            *object_path,
+                            const char            *interface_name,
+                            const char            *method_name,
+                            GVariant              *parameters,
+                            GDBusMethodInvocation *invocation,
+                            gpointer               user_data)
+{
+  FakeUdisks *fake = user_data;
+
+  if (fake->answers)
+    g_dbus_method_invocation_return_value (invocation, g_variant_new_parsed ("(@a{oa{sa{sa{sv}}}} {},)"));
+  else
+    fake->held = invocation;  /* owned: never answered */
+}
+
+static const GDBusInterfaceVTable object_manager_vtable = {
+  .method_call = object_manager_method_call,
+};
+
+static void
+fake_udisks_start (FakeUdisks *fake,
+                   gboolean    answers)
+{
+  g_autoptr(GDBusNodeInfo) node = NULL;
+  g_autoptr(GError) error = NULL;
+
+  fake->answers = answers;
+  fake->connection =
+    g_dbus_connection_new_for_address_sync (g_test_dbus_get_bus_address (test_bus),
+                                            G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+                                            G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+                                            NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  node = g_dbus_node_info_new_for_xml (object_manager_xml, &error);
+  g_assert_no_error (error);
+  fake->registration_id =
+    g_dbus_connection_register_object (fake->connection, "/org/freedesktop/UDisks2",
+                                       node->interfaces[0], &object_manager_vtable,
+                                       fake, NULL, &error);
+  g_assert_no_error (error);
+  fake->owner_id = g_bus_own_name_on_connection (fake->connection, "org.freedesktop.UDisks2",
+                                                 G_BUS_NAME_OWNER_FLAGS_NONE,
+                                                 NULL, NULL, NULL, NULL);
+  while (!name_has_owner (fake->connection, "org.freedesktop.UDisks2"))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Its connection closed: what a killed udisksd leaves. */
+static void
+fake_udisks_stop (FakeUdisks *fake)
+{
+  g_clear_handle_id (&fake->owner_id, g_bus_unown_name);
+  g_dbus_connection_unregister_object (fake->connection, fake->registration_id);
+  g_dbus_connection_close_sync (fake->connection, NULL, NULL);
+  g_clear_object (&fake->held);
+  g_clear_object (&fake->connection);
+}
+
 static void
 changed_cb (PlugServices    *services,
             PlugServiceKind  kind,
@@ -242,6 +325,67 @@ test_service_comes_and_goes (Fixture       *fixture,
   g_assert_null (plug_services_get_version (services, PLUG_SERVICE_KIND_POLKIT));
 }
 
+/* udisksd stops while the udisks client reads its objects: creating the
+ * client fails. Once udisksd is back, the services have a client that
+ * follows the new instance, and ::changed has said so: a panel lists its
+ * drives again without a restart of the app. */
+static gboolean
+client_follows (PlugServices *services,
+                FakeUdisks   *fake)
+{
+  UDisksClient *client = plug_services_get_udisks_client (services);
+  g_autofree char *owner = NULL;
+
+  if (client == NULL)
+    return FALSE;
+  owner = g_dbus_object_manager_client_get_name_owner (
+            G_DBUS_OBJECT_MANAGER_CLIENT (udisks_client_get_object_manager (client)));
+  return g_strcmp0 (owner, g_dbus_connection_get_unique_name (fake->connection)) == 0;
+}
+
+static gboolean
+too_long_cb (gpointer user_data)
+{
+  g_error ("%s", (const char *) user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_client_after_restart (Fixture       *fixture,
+                           gconstpointer  user_data)
+{
+  g_autoptr(PlugServices) services = NULL;
+  FakeUdisks stopping = { 0 };
+  FakeUdisks back = { 0 };
+  guint too_long_id = g_timeout_add_seconds (20, too_long_cb,
+                                             "no udisks client after 20 s with udisksd back");
+
+  fake_udisks_start (&stopping, FALSE);
+  plug_services_new_async (PLUG_SERVICES_CLIENTS_UDISKS, NULL, services_ready_cb, &services);
+  while (stopping.held == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (services);
+
+  fake_udisks_stop (&stopping);
+  while (services == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  while (plug_services_is_running (services, PLUG_SERVICE_KIND_UDISKS))
+    g_main_context_iteration (NULL, TRUE);
+
+  g_signal_connect (services, "changed", G_CALLBACK (changed_cb), fixture);
+  fake_udisks_start (&back, TRUE);
+  while (!client_follows (services, &back) || fixture->n_changed == 0)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_true (plug_services_is_running (services, PLUG_SERVICE_KIND_UDISKS));
+  g_assert_cmpuint (fixture->last_changed, ==, PLUG_SERVICE_KIND_UDISKS);
+  g_assert_null (plug_services_get_mm_manager (services));
+
+  g_clear_handle_id (&too_long_id, g_source_remove);
+  g_clear_object (&services);
+  fake_udisks_stop (&back);
+}
+
 static void
 test_no_system_bus (void)
 {
@@ -290,6 +434,8 @@ main (int    argc,
               fixture_set_up, test_service_found_at_start, fixture_tear_down);
   g_test_add ("/services/comes-and-goes", Fixture, NULL,
               fixture_set_up, test_service_comes_and_goes, fixture_tear_down);
+  g_test_add ("/services/client-after-restart", Fixture, NULL,
+              fixture_set_up, test_client_after_restart, fixture_tear_down);
 
   result = g_test_run ();
 
