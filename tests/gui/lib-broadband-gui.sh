@@ -36,6 +36,16 @@ lines_with () { grep -cF -- "$1" "$GUI_DIR/app.log"; }
 page () { grep -oE 'Wizard page: [a-z]+' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f3; }
 page_is () { [ "$(page)" = "$1" ]; }
 
+# What the panel says: the page it shows ("empty", "modems",
+# "unavailable: TITLE"), the modems it shows, and the SIM and network rows
+# of the modem on PORT.
+panel_page () { grep -o 'Broadband panel page: .*' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f4-; }
+panel_page_is () { [ "$(panel_page)" = "$1" ]; }
+panel_modems () { grep -o 'Broadband panel shows .*' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f4-; }
+panel_modems_are () { [[ "$(panel_modems)" == "$1"* ]]; }
+modem_rows () { grep -o "Modem $1: .*" "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f3-; }
+modem_rows_say () { [[ "$(modem_rows "$1")" == *"$2"* ]]; }
+
 wizard_open () { xdotool search --onlyvisible --name '^Add Mobile Broadband Connection$' >/dev/null 2>&1; }
 wizard_closed () { ! wizard_open; }
 

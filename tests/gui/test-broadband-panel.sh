@@ -2,17 +2,17 @@
 # test-broadband-panel.sh: the Mobile Broadband panel under Xvfb, as the
 # test user against the real NetworkManager and ModemManager: empty, a GSM
 # modem plugged in while it is open, unplugged again, a modem with a
-# locked SIM, and ModemManager stopped. Screenshots in
-# $PLUG_BUILD_DIR/screenshots.
+# locked SIM, one registered while roaming, and ModemManager stopped. It
+# waits for what the panel says in its debug log, then compares
+# screenshots. Screenshots in $PLUG_BUILD_DIR/screenshots.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 . "$PLUG_SOURCE_DIR/tests/system/lib.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-broadband-gui.sh"
 
-shots=$PLUG_BUILD_DIR/screenshots
-mkdir -p "$shots"
 
 # Leave no modem behind for the next test, and ModemManager running.
 cleanup_modems () {
@@ -24,14 +24,9 @@ cleanup_modems () {
 mm_stopped=0
 trap 'cleanup_modems; gui_cleanup' EXIT
 
-nm_has_device () { as_tester nmcli --terse --fields DEVICE device | grep -qx "$1"; }
 no_modem_device () { ! as_tester nmcli --terse --fields TYPE device | grep -qE '^(gsm|cdma)$'; }
-# pixels_changed A B: how many pixels differ between two screenshots.
-pixels_changed () {
-  local changed
-  changed=$(compare -metric AE "$1" "$2" null: 2>&1)
-  echo "${changed%%.*}"
-}
+# A frame after the change the log reports.
+settle () { sleep 0.5; }
 
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 wait_until 20 no_modem_device
@@ -40,44 +35,68 @@ start_xvfb
 run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
 wait_first_frame 30
 check "plugboard --panel=broadband draws its first frame" test -s "$GUI_DIR/first-frame"
-sleep 1.5
+wait_until 20 panel_modems_are "0 modems"
+check "the panel shows no modem ($(panel_modems))" panel_modems_are "0 modems"
+settle
 screenshot "$shots/broadband-empty.png"
 check "the empty Mobile Broadband panel is drawn" test "$(distinct_colors "$shots/broadband-empty.png")" -gt 50
 
 "$PLUG_STACK" modem-add "$PLUG_STACK_DIR" ttyGSM0 gsm --operator 22210
 wait_until 30 nm_has_device ttyGSM0
 # Registration and the SIM's details follow a moment after the device.
-sleep 3
+ready_at_home () { modem_rows_say ttyGSM0 "SIM: Ready" && modem_rows_say ttyGSM0 " · Home"; }
+wait_until 30 ready_at_home
+check "the plugged-in modem's rows say its SIM is ready and it is registered at home ($(modem_rows ttyGSM0))" \
+  ready_at_home
+settle
 screenshot "$shots/broadband-gsm-modem.png"
 changed=$(pixels_changed "$shots/broadband-empty.png" "$shots/broadband-gsm-modem.png")
 check "the GSM modem appears in the open panel ($changed pixels changed)" test "$changed" -gt 5000
 
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 wait_until 30 no_modem_device
-sleep 1.5
+wait_until 20 panel_modems_are "0 modems"
+check "unplugged, the panel shows no modem again ($(panel_modems))" panel_modems_are "0 modems"
+settle
 screenshot "$shots/broadband-unplugged.png"
 changed=$(pixels_changed "$shots/broadband-empty.png" "$shots/broadband-unplugged.png")
 check "unplugged, the panel is empty again ($changed pixels differ)" test "$changed" -lt 200
 
 "$PLUG_STACK" modem-add "$PLUG_STACK_DIR" ttyLOCKED0 gsm --pin 1234
 wait_until 30 nm_has_device ttyLOCKED0
-sleep 3
+wait_until 30 modem_rows_say ttyLOCKED0 "SIM: Locked: enter the PIN"
+check "a locked SIM's row says so ($(modem_rows ttyLOCKED0))" modem_rows_say ttyLOCKED0 "SIM: Locked: enter the PIN (3 tries left)"
+settle
 screenshot "$shots/broadband-sim-locked.png"
 changed=$(pixels_changed "$shots/broadband-gsm-modem.png" "$shots/broadband-sim-locked.png")
 check "a locked SIM looks different from a ready one ($changed pixels differ)" test "$changed" -gt 500
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 wait_until 30 no_modem_device
 
+"$PLUG_STACK" modem-add "$PLUG_STACK_DIR" ttyROAM0 gsm --operator 22210 --roaming
+wait_until 30 nm_has_device ttyROAM0
+wait_until 30 modem_rows_say ttyROAM0 " · Roaming"
+check "a modem registered away from home says it is roaming ($(modem_rows ttyROAM0))" \
+  modem_rows_say ttyROAM0 " · Roaming"
+settle
+screenshot "$shots/broadband-roaming.png"
+"$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+wait_until 30 no_modem_device
+
 "$PLUG_STACK" mm-stop "$PLUG_STACK_DIR"
 mm_stopped=1
-sleep 1.5
+wait_until 20 panel_page_is "unavailable: ModemManager Is Not Running"
+check "without ModemManager the panel says so ($(panel_page))" panel_page_is "unavailable: ModemManager Is Not Running"
+settle
 screenshot "$shots/broadband-no-modemmanager.png"
 changed=$(pixels_changed "$shots/broadband-empty.png" "$shots/broadband-no-modemmanager.png")
 check "without ModemManager the panel says so ($changed pixels differ from empty)" test "$changed" -gt 2000
 
 "$PLUG_STACK" mm-start "$PLUG_STACK_DIR"
 mm_stopped=0
-sleep 1.5
+wait_until 30 panel_page_is empty
+check "with ModemManager back, the panel shows its empty page ($(panel_page))" panel_page_is empty
+settle
 screenshot "$shots/broadband-modemmanager-back.png"
 changed=$(pixels_changed "$shots/broadband-empty.png" "$shots/broadband-modemmanager-back.png")
 check "with ModemManager back, the panel is empty again ($changed pixels differ)" test "$changed" -lt 200

@@ -46,7 +46,7 @@ start_xvfb
 run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
 wait_first_frame 30
 check "plugboard --panel=broadband draws its first frame" test -s "$GUI_DIR/first-frame"
-sleep 2
+wait_until 20 panel_page_is empty
 
 # --- no modem ---
 open_wizard
@@ -60,7 +60,9 @@ check "Escape closes it" wizard_closed
 # --- NetworkManager stopped ---
 "$PLUG_STACK" stop "$PLUG_STACK_DIR" NetworkManager
 nm_stopped=1
-sleep 2
+wait_until 20 panel_page_is "unavailable: NetworkManager Is Not Running"
+check "the panel says NetworkManager is not running ($(panel_page))" \
+  panel_page_is "unavailable: NetworkManager Is Not Running"
 open_wizard
 wait_until 10 log_has "Wizard says: NetworkManager Is Not Running"
 shot 2-no-networkmanager
@@ -69,12 +71,12 @@ check "without NetworkManager the wizard says so, and which package to install" 
 close_wizard
 "$PLUG_STACK" start "$PLUG_STACK_DIR" NetworkManager
 nm_stopped=0
-sleep 2
+wait_until 30 panel_page_is empty
 
 # --- ModemManager stopped ---
 "$PLUG_STACK" mm-stop "$PLUG_STACK_DIR"
 mm_stopped=1
-sleep 2
+wait_until 20 panel_page_is "unavailable: ModemManager Is Not Running"
 open_wizard
 wait_until 10 log_has "Wizard says: ModemManager Is Not Running"
 shot 3-no-modemmanager

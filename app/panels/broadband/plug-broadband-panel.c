@@ -62,6 +62,8 @@ struct _PlugBroadbandPanel
    * them again once a burst of changes is over. */
   char          *logged_modems;
   guint          log_modems_source_id;
+  /* The page last written to the debug log */
+  char          *logged_page;
 };
 
 G_DEFINE_FINAL_TYPE (PlugBroadbandPanel, plug_broadband_panel, PLUG_TYPE_PANEL)
@@ -70,8 +72,22 @@ static void
 show_page (PlugBroadbandPanel *self,
            const char         *name)
 {
+  g_autofree char *page = NULL;
+
   gtk_stack_set_visible_child_name (self->stack, name);
   plug_delayed_spinner_set_active (self->spinner, g_str_equal (name, "loading"));
+
+  /* Tests wait for the page in the debug log, once for each change. */
+  if (g_str_equal (name, "unavailable"))
+    page = g_strdup_printf ("%s: %s", name, self->unavailable_title);
+  else
+    page = g_strdup (name);
+  if (g_strcmp0 (page, self->logged_page) != 0)
+    {
+      g_debug ("Broadband panel page: %s", page);
+      g_free (self->logged_page);
+      self->logged_page = g_steal_pointer (&page);
+    }
 }
 
 static void
@@ -398,6 +414,7 @@ plug_broadband_panel_dispose (GObject *object)
   g_clear_pointer (&self->unavailable_description, g_free);
   g_clear_handle_id (&self->log_modems_source_id, g_source_remove);
   g_clear_pointer (&self->logged_modems, g_free);
+  g_clear_pointer (&self->logged_page, g_free);
 
   /* The template's root is AdwBin's child: AdwBin must let go of it first,
    * or disposing the template unparents it behind AdwBin's back, and
