@@ -1,7 +1,8 @@
 #!/bin/bash
 # test-drives-panel.sh: the Drives panel under Xvfb, as the test user
 # against the real udisksd: empty, a disk image attached while it is open,
-# and detached again. Screenshots in $PLUG_BUILD_DIR/screenshots.
+# and detached again. It waits for the rows the panel logs, then compares
+# screenshots. Screenshots in $PLUG_BUILD_DIR/screenshots.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,8 +10,14 @@
 . "$PLUG_SOURCE_DIR/tests/system/lib.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 
+export G_MESSAGES_DEBUG=plugboard-drives
 shots=$PLUG_BUILD_DIR/screenshots
 mkdir -p "$shots"
+# The drives the panel shows, as it logs them (see test-load-drives.sh).
+panel_rows () { grep -o 'Drives panel shows .*' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f4-; }
+rows_start () { [[ "$(panel_rows)" == "$1"* ]]; }
+# A frame after the change the log reports.
+settle () { sleep 0.5; }
 image=$PLUG_IMAGES_DIR/gui-photos.img
 rm -f "$image"
 as_tester truncate -s 96M "$image"
@@ -20,19 +27,25 @@ start_xvfb
 run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=drives
 wait_first_frame 30
 check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-frame"
-sleep 1.5
+wait_until 20 rows_start "0 drives"
+check "the panel shows no drive ($(panel_rows))" rows_start "0 drives"
+settle
 screenshot "$shots/drives-empty.png"
 check "the empty Drives panel is drawn" test "$(distinct_colors "$shots/drives-empty.png")" -gt 50
 
 device=$(as_tester udisksctl loop-setup --no-user-interaction --file "$image" | grep -oE '/dev/loop[0-9]+')
 check "the test user attached an image ($device)" test -n "$device"
-sleep 1.5
+wait_until 20 rows_start "1 drives: $device $image: [$device ext4 Photos"
+check "the panel shows the image and its volume ($(panel_rows))" rows_start "1 drives: $device $image: [$device ext4 Photos"
+settle
 screenshot "$shots/drives-one-image.png"
 changed=$(compare -metric AE "$shots/drives-empty.png" "$shots/drives-one-image.png" null: 2>&1)
 check "the image appears in the open panel ($changed pixels changed)" test "${changed%%.*}" -gt 5000
 
 as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null
-sleep 1.5
+wait_until 20 rows_start "0 drives"
+check "detached, the panel shows no drive again ($(panel_rows))" rows_start "0 drives"
+settle
 screenshot "$shots/drives-detached.png"
 changed=$(compare -metric AE "$shots/drives-empty.png" "$shots/drives-detached.png" null: 2>&1)
 check "detached, the panel is empty again ($changed pixels differ)" test "${changed%%.*}" -lt 200
