@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "plug-drive-jobs.h"
@@ -311,12 +313,21 @@ remount_cb (GObject      *object,
     {
       error = daemon_error (g_steal_pointer (&error));
 
-      /* The rename's failure is the news; this one only follows it. */
+      /* The rename's failure is the news; this one follows it, and the
+       * user has to know the volume is no longer mounted. */
       if (self->rename_error != NULL)
         {
-          g_warning ("Could not mount %s again: %s",
-                     plug_volume_get_device (self->volume), error->message);
-          return_error (self, task, g_steal_pointer (&self->rename_error));
+          g_autoptr(GError) rename_error = g_steal_pointer (&self->rename_error);
+          g_autofree char *reason = g_strchomp (g_strdup (rename_error->message));
+
+          if (g_str_has_suffix (reason, "."))
+            reason[strlen (reason) - 1] = '\0';
+          return_error (self, task,
+                        g_error_new (rename_error->domain, rename_error->code,
+                                     /* Translators: the first %s says why the rename
+                                      * failed, the second why mounting failed */
+                                     _("%s. The volume could not be mounted again either: %s"),
+                                     reason, error->message));
         }
       else
         {
