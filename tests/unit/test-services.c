@@ -76,18 +76,26 @@ name_has_owner (GDBusConnection *connection,
   return has_owner;
 }
 
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  user_data)
+/* A connection of its own to the test bus, as a service has. */
+static GDBusConnection *
+service_connection_new (void)
 {
   g_autoptr(GError) error = NULL;
-
-  fixture->service_connection =
+  GDBusConnection *connection =
     g_dbus_connection_new_for_address_sync (g_test_dbus_get_bus_address (test_bus),
                                             G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
                                             G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
                                             NULL, NULL, &error);
   g_assert_no_error (error);
+
+  return connection;
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  user_data)
+{
+  fixture->service_connection = service_connection_new ();
 
   /* The previous test's service connection is closed; the bus may not
    * have released its name yet. */
@@ -182,12 +190,7 @@ fake_udisks_start (FakeUdisks *fake,
   g_autoptr(GError) error = NULL;
 
   fake->answers = answers;
-  fake->connection =
-    g_dbus_connection_new_for_address_sync (g_test_dbus_get_bus_address (test_bus),
-                                            G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-                                            G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-                                            NULL, NULL, &error);
-  g_assert_no_error (error);
+  fake->connection = service_connection_new ();
 
   node = g_dbus_node_info_new_for_xml (object_manager_xml, &error);
   g_assert_no_error (error);
