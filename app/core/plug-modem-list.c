@@ -346,6 +346,10 @@ rescan (PlugModemList *self)
 
   if (services_running (self))
     devices = nm_client_get_devices (self->client);
+  else
+    g_debug ("Modem list: %s", !nm_client_get_nm_running (self->client)
+                                 ? "NetworkManager is not running"
+                                 : "ModemManager has no owner");
 
   for (guint i = 0; devices != NULL && i < devices->len; i++)
     {
