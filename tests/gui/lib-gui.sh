@@ -104,6 +104,9 @@ run_gui () {
               PLUG_TEST_KEEP_FILES_PAUSE_FILE PLUG_TEST_BENCHMARK_PAUSE_FILE LOCPATH; do
     [ -n "${!name:-}" ] && environment+=("$name=${!name}")
   done
+  # Debug domains for the app only (plugboardctl prints its debug lines to
+  # stdout, among its JSON).
+  [ -n "${GUI_DEBUG_DOMAINS:-}" ] && environment+=(G_MESSAGES_DEBUG="${G_MESSAGES_DEBUG:-} $GUI_DEBUG_DOMAINS")
   mkdir -p "$GUI_DIR/config" "$GUI_DIR/cache" "$GUI_DIR/runtime" "$GUI_DIR/home"
   chmod 700 "$GUI_DIR/runtime"
   rm -f "$GUI_DIR/first-frame"
@@ -124,6 +127,7 @@ run_gui () {
   "${gui_wrapper[@]}" "${user_prefix[@]}" env -i "${environment[@]}" \
     "${session[@]}" "$@" >"$GUI_DIR/app.log" 2>&1 &
   app_pid=$!
+  app_tap_failed=${tap_failed:-0}
 }
 
 # wait_first_frame SECONDS: the app wrote the time of its first frame.
@@ -179,6 +183,12 @@ stop_gui () {
   kill "$app_pid" 2>/dev/null
   wait "$app_pid" 2>/dev/null
   app_pid=
+  # A check failed while it ran: what the app logged says why.
+  if [ "${tap_failed:-0}" -gt "${app_tap_failed:-0}" ] && [ -s "$GUI_DIR/app.log" ]; then
+    echo "----- the end of what the app logged ($GUI_DIR/app.log) -----" >&2
+    tail -n 60 "$GUI_DIR/app.log" >&2
+  fi
+  app_tap_failed=${tap_failed:-0}
 }
 
 # screenshot FILE: the whole screen, as a person would see it.
