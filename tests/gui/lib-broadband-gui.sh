@@ -11,6 +11,9 @@
 # were shown.
 
 export G_MESSAGES_DEBUG=plugboard-broadband
+# The app also says which services its modem list sees, for a failed
+# check's log (see stop_gui).
+GUI_DEBUG_DOMAINS=plugboard-core
 shots=$PLUG_BUILD_DIR/screenshots
 mkdir -p "$shots"
 CONNECTIONS_DIR=$PLUG_STACK_DIR/nm/connections
@@ -77,6 +80,21 @@ broadband_cleanup () {
 nm_has_device () { as_tester nmcli --terse --fields DEVICE device | grep -qx "$1"; }
 modem_json () { as_tester "$PLUGBOARDCTL" broadband devices --json | jq -r --arg interface "$1" ".[] | select(.interface == \$interface) | $2"; }
 modem_is () { [ "$(modem_json "$1" "$2")" = "$3" ]; }
+# modems_said: what NetworkManager, ModemManager and plugboardctl list,
+# to stderr: where a wait for a modem ran out, it says which one lost it.
+modems_said () {
+  {
+    echo "----- NetworkManager's devices, ModemManager's modems, plugboardctl's modems -----"
+    as_tester nmcli device 2>&1
+    DBUS_SYSTEM_BUS_ADDRESS=$(. "$PLUG_STACK_DIR/env"; echo "$DBUS_SYSTEM_BUS_ADDRESS") mmcli -L 2>&1
+    as_tester "$PLUGBOARDCTL" broadband devices 2>&1
+  } >&2
+}
+# wait_for_modem SECONDS PORT FIELD VALUE: wait_until modem_is, saying what
+# each service lists when it runs out.
+wait_for_modem () {
+  wait_until "$1" modem_is "$2" "$3" "$4" || modems_said
+}
 
 # at_log MODEM: what the modem received since this test plugged it in (a
 # modem's log outlives it, and grows across runs).
@@ -91,8 +109,8 @@ plug () {
 plug_at_home () {
   local port=$1 operator=$2; shift 2
   plug "$port" gsm --operator "$operator" "$@"
-  wait_until 30 modem_is "$port" .sim.operator_code "$operator"
-  wait_until 30 modem_is "$port" .registration home
+  wait_for_modem 30 "$port" .sim.operator_code "$operator"
+  wait_for_modem 30 "$port" .registration home
 }
 # click X Y: a mouse click where a test knows a button is.
 click () { xdotool mousemove "$1" "$2" click 1; sleep 0.8; }

@@ -71,6 +71,9 @@ check "without NetworkManager the wizard says so, and which package to install" 
 close_wizard
 "$PLUG_STACK" start "$PLUG_STACK_DIR" NetworkManager
 nm_stopped=0
+# NetworkManager reads ModemManager's objects as it starts: give it time
+# before ModemManager goes away under it.
+sleep 2
 wait_until 30 panel_page_is empty
 
 # --- ModemManager stopped ---
@@ -89,7 +92,7 @@ stop_gui
 
 # --- the provider database missing: manual entry still works ---
 plug ttyGSM0 gsm --operator 22210
-wait_until 30 modem_is ttyGSM0 .registration home
+wait_for_modem 30 ttyGSM0 .registration home
 PLUG_PROVIDER_DATABASE=$GUI_DIR/missing/serviceproviders.xml \
   run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
 wait_first_frame 30
@@ -116,7 +119,7 @@ stop_gui
 delete_all_connections
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 plug ttyNOSIM0 gsm --no-sim
-wait_until 30 modem_is ttyNOSIM0 .sim.state missing
+wait_for_modem 30 ttyNOSIM0 .sim.state missing
 check "ModemManager finds no SIM in the modem" modem_is ttyNOSIM0 .sim.state missing
 as_tester "$PLUGBOARDCTL" broadband add --device ttyNOSIM0 --apn internet --name Work >/dev/null
 run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
