@@ -86,14 +86,14 @@ modems_said () {
   {
     echo "----- NetworkManager's devices, ModemManager's modems, plugboardctl's modems -----"
     as_tester nmcli device 2>&1
-    DBUS_SYSTEM_BUS_ADDRESS=$(. "$PLUG_STACK_DIR/env"; echo "$DBUS_SYSTEM_BUS_ADDRESS") mmcli -L 2>&1
+    as_tester mmcli -L 2>&1
     as_tester "$PLUGBOARDCTL" broadband devices 2>&1
   } >&2
 }
 # wait_for_modem SECONDS PORT FIELD VALUE: wait_until modem_is, saying what
 # each service lists when it runs out.
 wait_for_modem () {
-  wait_until "$1" modem_is "$2" "$3" "$4" || modems_said
+  wait_until "$1" modem_is "$2" "$3" "$4" || { modems_said; return 1; }
 }
 
 # at_log MODEM: what the modem received since this test plugged it in (a

@@ -151,6 +151,10 @@ descendants () {
   done
 }
 
+# drives_panel_rows: the drives the Drives panel shows, as it logs them
+# (G_MESSAGES_DEBUG=plugboard-drives; see test-load-drives.sh).
+drives_panel_rows () { grep -o 'Drives panel shows .*' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f4-; }
+
 # gui_running: whether what run_gui started still runs.
 gui_running () { kill -0 "$app_pid" 2>/dev/null; }
 

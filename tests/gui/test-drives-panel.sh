@@ -13,9 +13,7 @@
 export G_MESSAGES_DEBUG=plugboard-drives
 shots=$PLUG_BUILD_DIR/screenshots
 mkdir -p "$shots"
-# The drives the panel shows, as it logs them (see test-load-drives.sh).
-panel_rows () { grep -o 'Drives panel shows .*' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f4-; }
-rows_start () { [[ "$(panel_rows)" == "$1"* ]]; }
+rows_start () { [[ "$(drives_panel_rows)" == "$1"* ]]; }
 # A frame after the change the log reports.
 settle () { sleep 0.5; }
 image=$PLUG_IMAGES_DIR/gui-photos.img
@@ -28,7 +26,7 @@ run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=drives
 wait_first_frame 30
 check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-frame"
 wait_until 20 rows_start "0 drives"
-check "the panel shows no drive ($(panel_rows))" rows_start "0 drives"
+check "the panel shows no drive ($(drives_panel_rows))" rows_start "0 drives"
 settle
 screenshot "$shots/drives-empty.png"
 check "the empty Drives panel is drawn" test "$(distinct_colors "$shots/drives-empty.png")" -gt 50
@@ -36,7 +34,7 @@ check "the empty Drives panel is drawn" test "$(distinct_colors "$shots/drives-e
 device=$(as_tester udisksctl loop-setup --no-user-interaction --file "$image" | grep -oE '/dev/loop[0-9]+')
 check "the test user attached an image ($device)" test -n "$device"
 wait_until 20 rows_start "1 drives: $device $image: [$device ext4 Photos"
-check "the panel shows the image and its volume ($(panel_rows))" rows_start "1 drives: $device $image: [$device ext4 Photos"
+check "the panel shows the image and its volume ($(drives_panel_rows))" rows_start "1 drives: $device $image: [$device ext4 Photos"
 settle
 screenshot "$shots/drives-one-image.png"
 changed=$(compare -metric AE "$shots/drives-empty.png" "$shots/drives-one-image.png" null: 2>&1)
@@ -44,7 +42,7 @@ check "the image appears in the open panel ($changed pixels changed)" test "${ch
 
 as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null
 wait_until 20 rows_start "0 drives"
-check "detached, the panel shows no drive again ($(panel_rows))" rows_start "0 drives"
+check "detached, the panel shows no drive again ($(drives_panel_rows))" rows_start "0 drives"
 settle
 screenshot "$shots/drives-detached.png"
 changed=$(compare -metric AE "$shots/drives-empty.png" "$shots/drives-detached.png" null: 2>&1)

@@ -59,7 +59,6 @@ ROWS_JQ='"\(length) drives" + (if length > 0 then ": " + (map("\(.device) \(.bac
 # list can leave the rows as they were, and then only the volumes' rows
 # are logged again, read from the new udisksd.
 panel_lines () { grep -c 'plugboard-drives-DEBUG' "$GUI_DIR/app.log"; }
-panel_rows () { grep -o 'Drives panel shows .*' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f4-; }
 ctl_rows () { as_tester "$PLUGBOARDCTL" drives list --json 2>/dev/null | jq -r "$ROWS_JQ"; }
 expected=$(ctl_rows)
 check "plugboardctl lists the two images ($expected)" grep -qF "[$ext4_device ext4 REL7RSEXT $(mount_point_of "$ext4_device")] | $fat_device $fat_image: [$fat_device vfat REL7RSFAT -]" <<<"$expected"
@@ -70,7 +69,7 @@ app_pid_now () {
     [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = plugboard ] && echo "$pid"
   done
 }
-shows () { [ "$(panel_rows)" = "$1" ]; }
+shows () { [ "$(drives_panel_rows)" = "$1" ]; }
 now () { date +%s.%N; }
 
 start_xvfb
@@ -97,7 +96,7 @@ figures=()
 slow=0 unnoticed=0 udisksd_same=0 shown=0 forgotten=
 for round in $(seq $ROUNDS); do
   lines=$(panel_lines)
-  before=$(panel_rows)
+  before=$(drives_panel_rows)
   udisksd_before=$(cat "$PLUG_STACK_DIR/pids/udisksd")
   "$PLUG_STACK" restart "$PLUG_STACK_DIR" udisksd >/dev/null 2>&1
   # udisksd owns its name again: from here the clock runs.
@@ -123,7 +122,7 @@ for round in $(seq $ROUNDS); do
   figures+=("$took")
   if ! shows "$truth" || [ "$(echo "$took > $BOUND" | bc)" = 1 ]; then
     slow=$((slow + 1))
-    not_ok "round $round: the panel shows what udisks has within $BOUND s (after $took s it shows: $(panel_rows); udisks: $truth)"
+    not_ok "round $round: the panel shows what udisks has within $BOUND s (after $took s it shows: $(drives_panel_rows); udisks: $truth)"
   fi
   if ours "$truth"; then
     shown=$((shown + 1))
@@ -149,7 +148,7 @@ our_images+=("$third_image")
 as_tester truncate -s 48M "$third_image"
 as_tester /sbin/mkfs.ext4 -q -L REL7RSNEW "$third_image"
 third_device=$(attach "$third_image")
-has_third () { [[ "$(panel_rows)" == *"[$third_device ext4 $1 -]"* ]]; }
+has_third () { [[ "$(drives_panel_rows)" == *"[$third_device ext4 $1 -]"* ]]; }
 wait_until $BOUND has_third REL7RSNEW
 check "an image attached after the restarts shows in the panel ($third_device)" has_third REL7RSNEW
 output=$(ctl drives label "$third_device" REL7RENAMED 2>&1)
@@ -157,7 +156,7 @@ check "… renamed with plugboardctl (exit $?: $(tail -n 1 <<<"$output"))" test 
 wait_until $BOUND has_third REL7RENAMED
 check "… the panel shows the new name" has_third REL7RENAMED
 as_tester udisksctl loop-delete --no-user-interaction --block-device "$third_device" >/dev/null
-gone () { [[ "$(panel_rows)" != *"$third_device"* ]]; }
+gone () { [[ "$(drives_panel_rows)" != *"$third_device"* ]]; }
 wait_until $BOUND gone
 check "… detached, it leaves the panel" gone
 screenshot "$shots/restarts-end.png"

@@ -179,7 +179,6 @@ forget () {
 ROWS_JQ='"\(length) drives" + (if length > 0 then ": " + (map("\(.device) \(.backing_file // "-"):" +
   (.volumes | map(" [\(.device) \(.filesystem // "-") \(if (.label // "") == "" then "-" else .label end) \(.mount_point // "-")]") | join("")))
   | join(" | ")) else "" end)'
-panel_rows () { grep -o 'Drives panel shows .*' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f4-; }
 udisks_rows () { as_tester "$PLUGBOARDCTL" drives list --json | jq -r "$ROWS_JQ"; }
 
 # expected_rows: the line for the images this test has attached, sorted
@@ -208,7 +207,7 @@ expected_rows () {
 converged () {
   expected=$(expected_rows)
   udisks=$(udisks_rows)
-  panel=$(panel_rows)
+  panel=$(drives_panel_rows)
   [ "$udisks" = "$expected" ] && [ "$panel" = "$expected" ]
 }
 explain_convergence () {
