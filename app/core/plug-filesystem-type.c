@@ -14,9 +14,8 @@
 
 /*
  * The reformat wizard and `plugboardctl drives format` offer a purpose
- * first and the filesystem second (../shared/reference/anchors.md §1A:
- * GNOME Disks names the systems a filesystem works with, mintstick states
- * FAT32's 4 GB limit). One table serves both, so that "Linux only" can
+ * first and the filesystem second (as GNOME Disks names the systems a
+ * filesystem works with, and mintstick states FAT32's 4 GB limit). One table serves both, so that "Linux only" can
  * never mean two filesystems.
  *
  * has_owners follows what udisks 2.9.4 does with take-ownership: it

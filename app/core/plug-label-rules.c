@@ -21,8 +21,7 @@
  * call. The rules are those of the baseline stack (udisks 2.9.4, which
  * runs e2label, fatlabel, exfatlabel, ntfslabel, xfs_admin and btrfs for
  * SetLabel, without libblockdev's label checks), combined with the checks
- * that newer udisks makes through libblockdev's bd_fs_*_check_label()
- * (../shared/reference/reliability.md §1.3, anchors.md §3.2), so that a
+ * that newer udisks makes through libblockdev's bd_fs_*_check_label(), so that a
  * name accepted here is accepted by either. Where they differ, the
  * stricter rule is kept, and the comments below say which is which.
  *
