@@ -11,7 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "plug-broadband-connection.h"
-#include "plug-broadband-operation.h"
+#include "plug-broadband-actions.h"
 #include "plug-cli.h"
 #include "plug-modem-list.h"
 #include "plug-provider-database.h"

@@ -11,7 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "plug-cli.h"
-#include "plug-driver-rules.h"
+#include "plug-gpu-driver-rules.h"
 #include "plug-driver-switch.h"
 #include "plug-gpu-list.h"
 #include "plug-graphics-report.h"
@@ -687,8 +687,8 @@ graphics_set_driver (int      argc,
   driver = argv[2];
 
   /* The form first, before anything is sent. */
-  if (!plug_driver_rules_check_pci_slot (pci_slot, &error) ||
-      !plug_driver_rules_check_driver (driver, &error))
+  if (!plug_gpu_driver_rules_check_pci_slot (pci_slot, &error) ||
+      !plug_gpu_driver_rules_check_driver (driver, &error))
     return plug_cli_usage_error ("graphics set-driver", "%s", error->message);
 
   driver_switch = new_driver_switch (&services, &error);
@@ -739,7 +739,7 @@ graphics_revert (int      argc,
     return plug_cli_usage_error ("graphics revert", _("Expected a PCI slot"));
   pci_slot = argv[1];
 
-  if (!plug_driver_rules_check_pci_slot (pci_slot, &error))
+  if (!plug_gpu_driver_rules_check_pci_slot (pci_slot, &error))
     return plug_cli_usage_error ("graphics revert", "%s", error->message);
 
   driver_switch = new_driver_switch (&services, &error);

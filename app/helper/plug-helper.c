@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "plug-driver-rules.h"
+#include "plug-gpu-driver-rules.h"
 #include "plug-gpu-list.h"
 #include "plug-helper-config.h"
 #include "plug-helper-generated.h"
@@ -250,7 +250,7 @@ call_return_error (Call   *call,
 
 /* --- 1. the arguments' form ----------------------------------------------- */
 
-/* The core's rules (plug-driver-rules.c), the same that plugboardctl and
+/* The core's rules (plug-gpu-driver-rules.c), the same that plugboardctl and
  * the panel check before calling: not empty, at most 64 bytes, UTF-8, and
  * only the characters a slot or a module name has. The error becomes
  * InvalidArgs; its message never holds the value. */
@@ -260,7 +260,7 @@ check_pci_slot_form (const char  *pci_slot,
 {
   g_autoptr(GError) local_error = NULL;
 
-  if (plug_driver_rules_check_pci_slot (pci_slot, &local_error))
+  if (plug_gpu_driver_rules_check_pci_slot (pci_slot, &local_error))
     return TRUE;
 
   g_set_error_literal (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, local_error->message);
@@ -273,7 +273,7 @@ check_driver_form (const char  *driver,
 {
   g_autoptr(GError) local_error = NULL;
 
-  if (plug_driver_rules_check_driver (driver, &local_error))
+  if (plug_gpu_driver_rules_check_driver (driver, &local_error))
     return TRUE;
 
   g_set_error_literal (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, local_error->message);

@@ -10,7 +10,7 @@
 
 #include <gio/gio.h>
 
-#include "plug-driver-rules.h"
+#include "plug-gpu-driver-rules.h"
 #include "plug-fuzz.h"
 
 /*
@@ -70,9 +70,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   value = g_strndup ((const char *) data + 1, size - 1);
 
   if (is_driver)
-    accepted = plug_driver_rules_check_driver (value, &error);
+    accepted = plug_gpu_driver_rules_check_driver (value, &error);
   else
-    accepted = plug_driver_rules_check_pci_slot (value, &error);
+    accepted = plug_gpu_driver_rules_check_pci_slot (value, &error);
 
   g_assert_cmpint (accepted, ==, expected_acceptable (value, is_driver));
 

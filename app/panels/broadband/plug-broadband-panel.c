@@ -12,7 +12,7 @@
 
 #include "plug-delayed-spinner.h"
 
-#include "plug-broadband-operation.h"
+#include "plug-broadband-actions.h"
 #include "plug-broadband-panel.h"
 #include "plug-connection-row.h"
 #include "plug-connection-wizard.h"

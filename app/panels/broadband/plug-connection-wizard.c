@@ -10,7 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "plug-broadband-operation.h"
+#include "plug-broadband-actions.h"
 
 #include "plug-connection-wizard-private.h"
 #include "plug-tooltip-names.h"

@@ -10,7 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "plug-driver-rules.h"
+#include "plug-gpu-driver-rules.h"
 #include "plug-gpu-group.h"
 #include "plug-graphics-report.h"
 

@@ -10,7 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "plug-driver-rules.h"
+#include "plug-gpu-driver-rules.h"
 #include "plug-driver-switch.h"
 #include "plug-helper-proxy.h"
 
@@ -421,8 +421,8 @@ plug_driver_switch_set_driver_async (PlugDriverSwitch    *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, plug_driver_switch_set_driver_async);
 
-  if (!plug_driver_rules_check_pci_slot (pci_slot, &error) ||
-      !plug_driver_rules_check_driver (driver, &error))
+  if (!plug_gpu_driver_rules_check_pci_slot (pci_slot, &error) ||
+      !plug_gpu_driver_rules_check_driver (driver, &error))
     {
       g_task_return_new_error (task, PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_INVALID_CHOICE,
                                "%s", error->message);
@@ -472,7 +472,7 @@ plug_driver_switch_revert_async (PlugDriverSwitch    *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, plug_driver_switch_revert_async);
 
-  if (!plug_driver_rules_check_pci_slot (pci_slot, &error))
+  if (!plug_gpu_driver_rules_check_pci_slot (pci_slot, &error))
     {
       g_task_return_new_error (task, PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_INVALID_CHOICE,
                                "%s", error->message);

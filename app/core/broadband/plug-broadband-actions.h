@@ -1,4 +1,4 @@
-/* plug-broadband-operation.h: Add, list, delete, connect and unlock mobile broadband
+/* plug-broadband-actions.h: Add, list, delete, connect and unlock mobile broadband
  *
  * Copyright 2026 The Plugboard Authors
  * SPDX-License-Identifier: GPL-3.0-or-later

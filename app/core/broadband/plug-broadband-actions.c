@@ -1,4 +1,4 @@
-/* plug-broadband-operation.c: Add, list, delete, connect and unlock mobile broadband
+/* plug-broadband-actions.c: Add, list, delete, connect and unlock mobile broadband
  *
  * Copyright 2026 The Plugboard Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,7 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "plug-broadband-operation.h"
+#include "plug-broadband-actions.h"
 
 /*
  * The actions on mobile broadband connections, on the clients PlugServices

@@ -1,4 +1,4 @@
-/* plug-driver-rules.c: What a PCI slot and a driver name may look like
+/* plug-gpu-driver-rules.c: What a PCI slot and a driver name may look like
  *
  * Copyright 2026 The Plugboard Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,7 +13,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 
-#include "plug-driver-rules.h"
+#include "plug-gpu-driver-rules.h"
 
 /*
  * The form of the two strings a driver choice is made of, checked before
@@ -62,7 +62,7 @@ check_form (const char *value,
 }
 
 gboolean
-plug_driver_rules_check_pci_slot (const char  *pci_slot,
+plug_gpu_driver_rules_check_pci_slot (const char  *pci_slot,
                                   GError     **error)
 {
   g_return_val_if_fail (pci_slot != NULL, FALSE);
@@ -91,7 +91,7 @@ plug_driver_rules_check_pci_slot (const char  *pci_slot,
 }
 
 gboolean
-plug_driver_rules_check_driver (const char  *driver,
+plug_gpu_driver_rules_check_driver (const char  *driver,
                                 GError     **error)
 {
   g_return_val_if_fail (driver != NULL, FALSE);
