@@ -17,7 +17,7 @@
 #include "plug-cli-drives.h"
 #include "plug-drive-list.h"
 #include "plug-label-rules.h"
-#include "plug-relabel-operation.h"
+#include "plug-rename-operation.h"
 
 /*
  * `plugboardctl drives` is a group of subcommands, one per thing the
@@ -28,12 +28,14 @@
 
 static int drives_list        (int argc, char **argv, gboolean json);
 static int drives_check_label (int argc, char **argv, gboolean json);
-static int drives_label       (int argc, char **argv, gboolean json);
+static int drives_rename      (int argc, char **argv, gboolean json);
 
 static const PlugCliCommand subcommands[] = {
   { "list", N_("List external drives and the disk images you attached"), drives_list },
   { "check-label", N_("Check a name against a filesystem’s rules, and show where it would mount"), drives_check_label },
-  { "label", N_("Rename a volume"), drives_label },
+  { "rename", N_("Rename a volume"), drives_rename },
+  /* The first name of "rename", kept for the scripts that use it. */
+  { "label", N_("The same as “rename”"), drives_rename },
   { "format", N_("Reformat a volume or a whole drive"), plug_cli_drives_format },
   { "benchmark", N_("Measure how fast a drive reads, and a mounted volume writes"), plug_cli_drives_benchmark },
 };
@@ -486,7 +488,7 @@ drives_check_label (int      argc,
   return PLUG_CLI_EXIT_DONE;
 }
 
-/* --- drives label ------------------------------------------------------ */
+/* --- drives rename (and its first name, label) -------------------------- */
 
 typedef struct
 {
@@ -618,31 +620,31 @@ describe_volume (PlugVolume *volume)
 }
 
 static void
-relabel_step_cb (PlugRelabelOperation *operation,
+rename_step_cb (PlugRenameOperation *operation,
                  GParamSpec           *pspec,
                  gpointer              user_data)
 {
-  switch (plug_relabel_operation_get_step (operation))
+  switch (plug_rename_operation_get_step (operation))
     {
-    case PLUG_RELABEL_STEP_UNMOUNTING:
+    case PLUG_RENAME_STEP_UNMOUNTING:
       g_print (_("Unmounting it first: this filesystem cannot be renamed while mounted.\n"));
       break;
 
-    case PLUG_RELABEL_STEP_MOUNTING:
+    case PLUG_RENAME_STEP_MOUNTING:
       g_print (_("Mounting it again.\n"));
       break;
 
-    case PLUG_RELABEL_STEP_NONE:
-    case PLUG_RELABEL_STEP_RENAMING:
-    case PLUG_RELABEL_STEP_CONFIRMING:
-    case PLUG_RELABEL_STEP_DONE:
+    case PLUG_RENAME_STEP_NONE:
+    case PLUG_RENAME_STEP_RENAMING:
+    case PLUG_RENAME_STEP_CONFIRMING:
+    case PLUG_RENAME_STEP_DONE:
     default:
       break;
     }
 }
 
 static void
-relabel_done_cb (GObject      *object,
+rename_done_cb (GObject      *object,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
@@ -661,16 +663,17 @@ interrupted_cb (gpointer user_data)
 }
 
 static int
-drives_label (int      argc,
-              char   **argv,
-              gboolean json)
+drives_rename (int      argc,
+               char   **argv,
+               gboolean json)
 {
   g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *command = NULL;
   g_autoptr(PlugServices) services = NULL;
   g_autoptr(PlugDriveList) drives = NULL;
   g_autoptr(PlugDrive) drive = NULL;
   g_autoptr(PlugVolume) volume = NULL;
-  g_autoptr(PlugRelabelOperation) operation = NULL;
+  g_autoptr(PlugRenameOperation) operation = NULL;
   g_autoptr(GCancellable) cancellable = NULL;
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
@@ -684,7 +687,9 @@ drives_label (int      argc,
   guint interrupt_id;
   int exit_code;
 
-  context = plug_cli_option_context_new ("drives label", _("DEVICE TEXT"),
+  /* "drives rename", or "drives label" as scripts may call it. */
+  command = g_strconcat ("drives ", argv[0], NULL);
+  context = plug_cli_option_context_new (command, _("DEVICE TEXT"),
                                          _("Rename a volume: DEVICE is its device (such as /dev/sdb1), its "
                                            "current name or its UUID. An empty TEXT removes the name. Volumes "
                                            "other than ext2, ext3 and ext4 are unmounted to be renamed, and "
@@ -695,9 +700,9 @@ drives_label (int      argc,
     return exit_code;
 
   if (argc < 3)
-    return plug_cli_usage_error ("drives label", _("A device and a name are needed"));
+    return plug_cli_usage_error (command, _("A device and a name are needed"));
   if (argc > 3)
-    return plug_cli_usage_error ("drives label", _("Unexpected argument “%s”"), argv[3]);
+    return plug_cli_usage_error (command, _("Unexpected argument “%s”"), argv[3]);
   label = argv[2];
 
   services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_UDISKS, &error);
@@ -740,22 +745,22 @@ drives_label (int      argc,
         g_print (_("Renaming %s to “%s”…\n"), description, normalized);
     }
 
-  operation = plug_relabel_operation_new (client, drive, volume, label);
+  operation = plug_rename_operation_new (client, drive, volume, label);
   if (!json)
-    g_signal_connect (operation, "notify::step", G_CALLBACK (relabel_step_cb), NULL);
+    g_signal_connect (operation, "notify::step", G_CALLBACK (rename_step_cb), NULL);
 
   cancellable = g_cancellable_new ();
   interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
-  plug_relabel_operation_run_async (operation, cancellable, relabel_done_cb, &result);
+  plug_rename_operation_run_async (operation, cancellable, rename_done_cb, &result);
   while (result == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (interrupt_id);
 
-  if (!plug_relabel_operation_run_finish (operation, result, &error))
+  if (!plug_rename_operation_run_finish (operation, result, &error))
     return plug_cli_fail (_("Could not rename %s: %s"), plug_volume_get_device (volume), error->message);
 
-  mount_point = plug_relabel_operation_get_mount_point (operation);
-  next_mount_point = dup_mount_point_preview (plug_relabel_operation_get_label (operation),
+  mount_point = plug_rename_operation_get_mount_point (operation);
+  next_mount_point = dup_mount_point_preview (plug_rename_operation_get_label (operation),
                                               plug_volume_get_uuid (volume));
 
   if (json)
@@ -767,10 +772,10 @@ drives_label (int      argc,
       add_string_member (builder, "device", plug_volume_get_device (volume));
       add_string_member (builder, "filesystem", plug_volume_get_filesystem (volume));
       add_string_member (builder, "old_label", old_label);
-      add_string_member (builder, "label", plug_relabel_operation_get_label (operation));
+      add_string_member (builder, "label", plug_rename_operation_get_label (operation));
       add_string_member (builder, "mount_point", mount_point);
       json_builder_set_member_name (builder, "remounted");
-      json_builder_add_boolean_value (builder, plug_relabel_operation_get_remounted (operation));
+      json_builder_add_boolean_value (builder, plug_rename_operation_get_remounted (operation));
       add_string_member (builder, "next_mount_point", next_mount_point);
       json_builder_end_object (builder);
       node = json_builder_get_root (builder);
@@ -779,8 +784,8 @@ drives_label (int      argc,
     }
 
   g_print (_("Renamed: the volume now reports the name “%s”.\n"),
-           plug_relabel_operation_get_label (operation));
-  if (mount_point != NULL && plug_relabel_operation_get_remounted (operation))
+           plug_rename_operation_get_label (operation));
+  if (mount_point != NULL && plug_rename_operation_get_remounted (operation))
     g_print (_("Mounted again at %s\n"), mount_point);
   else if (mount_point != NULL)
     /* Translators: two folders */

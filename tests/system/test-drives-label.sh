@@ -1,5 +1,5 @@
 #!/bin/bash
-# test-drives-label.sh: plugboardctl drives check-label and drives label,
+# test-drives-label.sh: plugboardctl drives check-label and drives rename (label),
 # against the real udisksd and polkitd, as the test user: names checked
 # before any daemon call, ext4 renamed mounted and unmounted, FAT, exFAT,
 # NTFS and Btrfs renamed (unmounted first when mounted), polkit's refusal,
@@ -169,8 +169,10 @@ losetup -d "$twin_device"
 
 # --- ext4, unmounted and mounted -------------------------------------------
 
-json=$(ctl drives label PHOTOS Holidays --json)
-check "ext4 image renamed while unmounted (exit $?)" jq -e '.label == "Holidays" and .old_label == "PHOTOS" and .mount_point == null and .remounted == false' <<<"$json"
+# "drives rename" here; the other checks use its first name, "label",
+# which scripts still call.
+json=$(ctl drives rename PHOTOS Holidays --json)
+check "ext4 image renamed while unmounted, by “drives rename” (exit $?)" jq -e '.label == "Holidays" and .old_label == "PHOTOS" and .mount_point == null and .remounted == false' <<<"$json"
 check "… blkid reads Holidays" test "$(label_of "$ext4_image")" = Holidays
 
 as_tester udisksctl mount --no-user-interaction --block-device "$ext4_device" >/dev/null

@@ -500,7 +500,7 @@ test_live (void)
   volume = g_list_model_get_item (plug_drive_get_volumes (drive), 0);
   g_assert_cmpstr (plug_volume_get_label (volume), ==, "BEFORE");
 
-  /* Relabelling changes the volume in place: views bound to it stay. */
+  /* Renaming changes the volume in place: views bound to it stay. */
   block = udisks_object_get_block (UDISKS_OBJECT (loop0));
   n_changes = 0;
   udisks_block_set_id_label (block, "AFTER");

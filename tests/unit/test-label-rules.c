@@ -271,15 +271,15 @@ test_filesystems (void)
   g_assert_false (plug_label_rules_is_known_filesystem (NULL));
 
   /* udisks 2.9.4 renames only ext2/3/4 while they are mounted. */
-  g_assert_true (plug_label_rules_can_relabel_mounted ("ext2"));
-  g_assert_true (plug_label_rules_can_relabel_mounted ("ext3"));
-  g_assert_true (plug_label_rules_can_relabel_mounted ("ext4"));
-  g_assert_false (plug_label_rules_can_relabel_mounted ("vfat"));
-  g_assert_false (plug_label_rules_can_relabel_mounted ("exfat"));
-  g_assert_false (plug_label_rules_can_relabel_mounted ("ntfs"));
-  g_assert_false (plug_label_rules_can_relabel_mounted ("xfs"));
-  g_assert_false (plug_label_rules_can_relabel_mounted ("btrfs"));
-  g_assert_false (plug_label_rules_can_relabel_mounted (NULL));
+  g_assert_true (plug_label_rules_can_rename_mounted ("ext2"));
+  g_assert_true (plug_label_rules_can_rename_mounted ("ext3"));
+  g_assert_true (plug_label_rules_can_rename_mounted ("ext4"));
+  g_assert_false (plug_label_rules_can_rename_mounted ("vfat"));
+  g_assert_false (plug_label_rules_can_rename_mounted ("exfat"));
+  g_assert_false (plug_label_rules_can_rename_mounted ("ntfs"));
+  g_assert_false (plug_label_rules_can_rename_mounted ("xfs"));
+  g_assert_false (plug_label_rules_can_rename_mounted ("btrfs"));
+  g_assert_false (plug_label_rules_can_rename_mounted (NULL));
 }
 
 static void

@@ -48,7 +48,7 @@ typedef struct
   const char *display_name;
   guint       max_length;
   LengthUnit  unit;
-  gboolean    online_relabel;
+  gboolean    online_rename;
 } LabelRule;
 
 static const LabelRule label_rules[] = {
@@ -122,17 +122,17 @@ plug_label_rules_is_known_filesystem (const char *filesystem)
 }
 
 /**
- * plug_label_rules_can_relabel_mounted:
+ * plug_label_rules_can_rename_mounted:
  *
  * Returns: whether udisks renames a volume of this type while it is
  *   mounted; others must be unmounted first
  */
 gboolean
-plug_label_rules_can_relabel_mounted (const char *filesystem)
+plug_label_rules_can_rename_mounted (const char *filesystem)
 {
   const LabelRule *rule = find_rule (filesystem);
 
-  return rule != NULL && rule->online_relabel;
+  return rule != NULL && rule->online_rename;
 }
 
 static guint

@@ -37,7 +37,7 @@ GQuark               plug_label_error_quark                (void);
 
 const char * const  *plug_label_rules_get_filesystems      (void);
 gboolean             plug_label_rules_is_known_filesystem  (const char  *filesystem);
-gboolean             plug_label_rules_can_relabel_mounted  (const char  *filesystem);
+gboolean             plug_label_rules_can_rename_mounted  (const char  *filesystem);
 char                *plug_label_rules_normalize            (const char  *filesystem,
                                                             const char  *label,
                                                             GError     **error);

@@ -17,7 +17,7 @@
  * A drive is a group titled with its name, described by how it is
  * connected, its size and its device, over a boxed list of its volumes.
  * The list is bound to the drive's volume model, so partitions that come
- * and go (and relabelled volumes) update without rebuilding the group.
+ * and go (and renamed volumes) update without rebuilding the group.
  */
 
 struct _PlugDriveGroup

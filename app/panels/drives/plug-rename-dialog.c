@@ -13,12 +13,12 @@
 #include "plug-drive-error.h"
 #include "plug-label-editor.h"
 #include "plug-label-rules.h"
-#include "plug-relabel-operation.h"
+#include "plug-rename-operation.h"
 #include "plug-rename-dialog.h"
 
 /*
  * A name, checked as it is typed with the same rules and folder preview
- * as the reformat wizard, and PlugRelabelOperation to apply it. Only
+ * as the reformat wizard, and PlugRenameOperation to apply it. Only
  * ext2/3/4 can be renamed while mounted; any other mounted filesystem is
  * unmounted first and mounted again afterwards, which the dialog says
  * before, and while, it happens.
@@ -44,7 +44,7 @@ struct _PlugRenameDialog
   UDisksClient         *client;
   PlugDrive            *drive;
   PlugVolume           *volume;
-  PlugRelabelOperation *operation;
+  PlugRenameOperation *operation;
   GCancellable         *cancellable;
   gboolean              running;
 };
@@ -83,28 +83,28 @@ step_cb (PlugRenameDialog *self)
   const char *device = plug_volume_get_device (self->volume);
   g_autofree char *text = NULL;
 
-  switch (plug_relabel_operation_get_step (self->operation))
+  switch (plug_rename_operation_get_step (self->operation))
     {
-    case PLUG_RELABEL_STEP_UNMOUNTING:
+    case PLUG_RENAME_STEP_UNMOUNTING:
       /* Translators: %s is a device, such as /dev/sdb1 */
       text = g_strdup_printf (_("Unmounting %s: this filesystem cannot be renamed while it is mounted…"), device);
       break;
 
-    case PLUG_RELABEL_STEP_RENAMING:
+    case PLUG_RENAME_STEP_RENAMING:
       text = g_strdup (_("Writing the new name…"));
       break;
 
-    case PLUG_RELABEL_STEP_CONFIRMING:
+    case PLUG_RENAME_STEP_CONFIRMING:
       text = g_strdup (_("Checking the new name…"));
       break;
 
-    case PLUG_RELABEL_STEP_MOUNTING:
+    case PLUG_RENAME_STEP_MOUNTING:
       /* Translators: %s is a device */
       text = g_strdup_printf (_("Mounting %s again…"), device);
       break;
 
-    case PLUG_RELABEL_STEP_NONE:
-    case PLUG_RELABEL_STEP_DONE:
+    case PLUG_RENAME_STEP_NONE:
+    case PLUG_RENAME_STEP_DONE:
     default:
       return;
     }
@@ -113,7 +113,7 @@ step_cb (PlugRenameDialog *self)
 }
 
 static void
-relabel_done_cb (GObject      *object,
+rename_done_cb (GObject      *object,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
@@ -127,7 +127,7 @@ relabel_done_cb (GObject      *object,
   gtk_spinner_stop (self->spinner);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rename.cancel", TRUE);
 
-  if (!plug_relabel_operation_run_finish (PLUG_RELABEL_OPERATION (object), result, &error))
+  if (!plug_rename_operation_run_finish (PLUG_RENAME_OPERATION (object), result, &error))
     {
       g_autofree char *summary = NULL;
       g_autofree char *details = NULL;
@@ -146,9 +146,9 @@ relabel_done_cb (GObject      *object,
       return;
     }
 
-  label = plug_relabel_operation_get_label (self->operation);
-  mount_point = plug_relabel_operation_get_mount_point (self->operation);
-  if (mount_point != NULL && plug_relabel_operation_get_remounted (self->operation))
+  label = plug_rename_operation_get_label (self->operation);
+  mount_point = plug_rename_operation_get_mount_point (self->operation);
+  if (mount_point != NULL && plug_rename_operation_get_remounted (self->operation))
     /* Translators: a name and a folder */
     message = g_strdup_printf (_("Renamed to “%s”, mounted again at %s"), label, mount_point);
   else if (mount_point != NULL)
@@ -175,7 +175,7 @@ rename_activated (GtkWidget  *widget,
     return;
 
   self->running = TRUE;
-  self->operation = plug_relabel_operation_new (self->client, self->drive, self->volume,
+  self->operation = plug_rename_operation_new (self->client, self->drive, self->volume,
                                                 plug_label_editor_get_label (self->label_editor));
   g_signal_connect_object (self->operation, "notify::step", G_CALLBACK (step_cb), self, G_CONNECT_SWAPPED);
 
@@ -185,7 +185,7 @@ rename_activated (GtkWidget  *widget,
   update_buttons (self);
   gtk_widget_grab_focus (self->cancel_button);
 
-  plug_relabel_operation_run_async (self->operation, self->cancellable, relabel_done_cb, g_object_ref (self));
+  plug_rename_operation_run_async (self->operation, self->cancellable, rename_done_cb, g_object_ref (self));
 }
 
 static void
@@ -352,7 +352,7 @@ plug_rename_dialog_new (UDisksClient *client,
   plug_label_editor_set_filesystem (self->label_editor, filesystem, plug_volume_get_uuid (volume));
   plug_label_editor_set_text (self->label_editor, plug_volume_get_label (volume));
 
-  if (plug_volume_get_mount_point (volume) != NULL && plug_label_rules_can_relabel_mounted (filesystem))
+  if (plug_volume_get_mount_point (volume) != NULL && plug_label_rules_can_rename_mounted (filesystem))
     {
       g_autofree char *note =
         /* Translators: %s is a folder, such as /media/alice/Photos */

@@ -1,4 +1,4 @@
-/* plug-relabel-operation.c: Renaming a volume through udisks
+/* plug-rename-operation.c: Renaming a volume through udisks
  *
  * Copyright 2026 The Plugboard Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,7 +14,7 @@
 
 #include "plug-drive-jobs.h"
 #include "plug-label-rules.h"
-#include "plug-relabel-operation.h"
+#include "plug-rename-operation.h"
 
 /*
  * Renaming is one udisks call, Filesystem.SetLabel, with what has to come
@@ -44,7 +44,7 @@
 #define DAEMON_RETURN_TIMEOUT_SECONDS 30
 #define DAEMON_RETURN_INTERVAL_MS 50
 
-struct _PlugRelabelOperation
+struct _PlugRenameOperation
 {
   GObject          parent_instance;
 
@@ -55,7 +55,7 @@ struct _PlugRelabelOperation
   char            *requested_label;
 
   /* Found out while running. */
-  PlugRelabelStep  step;
+  PlugRenameStep  step;
   UDisksObject    *object;
   char            *label;
   char            *mount_point;
@@ -76,7 +76,7 @@ struct _PlugRelabelOperation
   gint64           return_deadline;
 };
 
-G_DEFINE_FINAL_TYPE (PlugRelabelOperation, plug_relabel_operation, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (PlugRenameOperation, plug_rename_operation, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
@@ -87,9 +87,9 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 static void
-plug_relabel_operation_finalize (GObject *object)
+plug_rename_operation_finalize (GObject *object)
 {
-  PlugRelabelOperation *self = PLUG_RELABEL_OPERATION (object);
+  PlugRenameOperation *self = PLUG_RENAME_OPERATION (object);
 
   /* A running operation holds a reference through its task. */
   g_assert (self->confirm_task == NULL);
@@ -106,16 +106,16 @@ plug_relabel_operation_finalize (GObject *object)
   g_clear_pointer (&self->object_path, g_free);
   g_clear_pointer (&self->device, g_free);
 
-  G_OBJECT_CLASS (plug_relabel_operation_parent_class)->finalize (object);
+  G_OBJECT_CLASS (plug_rename_operation_parent_class)->finalize (object);
 }
 
 static void
-plug_relabel_operation_get_property (GObject    *object,
+plug_rename_operation_get_property (GObject    *object,
                                      guint       prop_id,
                                      GValue     *value,
                                      GParamSpec *pspec)
 {
-  PlugRelabelOperation *self = PLUG_RELABEL_OPERATION (object);
+  PlugRenameOperation *self = PLUG_RENAME_OPERATION (object);
 
   switch (prop_id)
     {
@@ -129,29 +129,29 @@ plug_relabel_operation_get_property (GObject    *object,
 }
 
 static void
-plug_relabel_operation_class_init (PlugRelabelOperationClass *klass)
+plug_rename_operation_class_init (PlugRenameOperationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->finalize = plug_relabel_operation_finalize;
-  object_class->get_property = plug_relabel_operation_get_property;
+  object_class->finalize = plug_rename_operation_finalize;
+  object_class->get_property = plug_rename_operation_get_property;
 
-  /* A PlugRelabelStep. */
+  /* A PlugRenameStep. */
   properties[PROP_STEP] =
     g_param_spec_uint ("step", NULL, NULL,
-                       PLUG_RELABEL_STEP_NONE, PLUG_RELABEL_STEP_DONE, PLUG_RELABEL_STEP_NONE,
+                       PLUG_RENAME_STEP_NONE, PLUG_RENAME_STEP_DONE, PLUG_RENAME_STEP_NONE,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
-plug_relabel_operation_init (PlugRelabelOperation *self)
+plug_rename_operation_init (PlugRenameOperation *self)
 {
 }
 
 /**
- * plug_relabel_operation_new:
+ * plug_rename_operation_new:
  * @client: the udisks client the drive list reads
  * @drive: the drive that holds @volume, for whether it may be changed
  * @volume: the volume to rename
@@ -159,20 +159,20 @@ plug_relabel_operation_init (PlugRelabelOperation *self)
  *
  * Returns: (transfer full): an operation, to be run once
  */
-PlugRelabelOperation *
-plug_relabel_operation_new (UDisksClient *client,
+PlugRenameOperation *
+plug_rename_operation_new (UDisksClient *client,
                             PlugDrive    *drive,
                             PlugVolume   *volume,
                             const char   *label)
 {
-  PlugRelabelOperation *self;
+  PlugRenameOperation *self;
 
   g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
   g_return_val_if_fail (PLUG_IS_DRIVE (drive), NULL);
   g_return_val_if_fail (PLUG_IS_VOLUME (volume), NULL);
   g_return_val_if_fail (label != NULL, NULL);
 
-  self = g_object_new (PLUG_TYPE_RELABEL_OPERATION, NULL);
+  self = g_object_new (PLUG_TYPE_RENAME_OPERATION, NULL);
   self->client = g_object_ref (client);
   self->drive = g_object_ref (drive);
   self->volume = g_object_ref (volume);
@@ -181,54 +181,54 @@ plug_relabel_operation_new (UDisksClient *client,
   return self;
 }
 
-PlugRelabelStep
-plug_relabel_operation_get_step (PlugRelabelOperation *self)
+PlugRenameStep
+plug_rename_operation_get_step (PlugRenameOperation *self)
 {
-  g_return_val_if_fail (PLUG_IS_RELABEL_OPERATION (self), PLUG_RELABEL_STEP_NONE);
+  g_return_val_if_fail (PLUG_IS_RENAME_OPERATION (self), PLUG_RENAME_STEP_NONE);
 
   return self->step;
 }
 
 /**
- * plug_relabel_operation_get_label:
+ * plug_rename_operation_get_label:
  *
  * Returns: (nullable): once the name is checked, the name as the volume
  *   will report it; after success, as it did report it
  */
 const char *
-plug_relabel_operation_get_label (PlugRelabelOperation *self)
+plug_rename_operation_get_label (PlugRenameOperation *self)
 {
-  g_return_val_if_fail (PLUG_IS_RELABEL_OPERATION (self), NULL);
+  g_return_val_if_fail (PLUG_IS_RENAME_OPERATION (self), NULL);
 
   return self->label;
 }
 
 /* Whether the volume was unmounted to be renamed, and mounted again. */
 gboolean
-plug_relabel_operation_get_remounted (PlugRelabelOperation *self)
+plug_rename_operation_get_remounted (PlugRenameOperation *self)
 {
-  g_return_val_if_fail (PLUG_IS_RELABEL_OPERATION (self), FALSE);
+  g_return_val_if_fail (PLUG_IS_RENAME_OPERATION (self), FALSE);
 
   return self->remounted;
 }
 
 /**
- * plug_relabel_operation_get_mount_point:
+ * plug_rename_operation_get_mount_point:
  *
  * Returns: (nullable): after success, where the volume is mounted, or
  *   %NULL when it is not
  */
 const char *
-plug_relabel_operation_get_mount_point (PlugRelabelOperation *self)
+plug_rename_operation_get_mount_point (PlugRenameOperation *self)
 {
-  g_return_val_if_fail (PLUG_IS_RELABEL_OPERATION (self), NULL);
+  g_return_val_if_fail (PLUG_IS_RENAME_OPERATION (self), NULL);
 
   return self->mount_point;
 }
 
 static void
-set_step (PlugRelabelOperation *self,
-          PlugRelabelStep       step)
+set_step (PlugRenameOperation *self,
+          PlugRenameStep       step)
 {
   if (self->step == step)
     return;
@@ -273,7 +273,7 @@ daemon_error (GError *error)
 }
 
 static void
-return_success (PlugRelabelOperation *self,
+return_success (PlugRenameOperation *self,
                 GTask                *task)
 {
   UDisksFilesystem *filesystem = udisks_object_peek_filesystem (self->object);
@@ -286,16 +286,16 @@ return_success (PlugRelabelOperation *self,
   if (mount_points != NULL && mount_points[0] != NULL)
     self->mount_point = g_strdup (mount_points[0]);
 
-  set_step (self, PLUG_RELABEL_STEP_DONE);
+  set_step (self, PLUG_RENAME_STEP_DONE);
   g_task_return_boolean (task, TRUE);
 }
 
 static void
-return_error (PlugRelabelOperation *self,
+return_error (PlugRenameOperation *self,
               GTask                *task,
               GError               *error)
 {
-  set_step (self, PLUG_RELABEL_STEP_DONE);
+  set_step (self, PLUG_RENAME_STEP_DONE);
   g_task_return_error (task, error);
 }
 
@@ -305,7 +305,7 @@ remount_cb (GObject      *object,
             gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
-  PlugRelabelOperation *self = g_task_get_source_object (task);
+  PlugRenameOperation *self = g_task_get_source_object (task);
   g_autofree char *mount_point = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -348,10 +348,10 @@ remount_cb (GObject      *object,
 }
 
 static void
-mount_again (PlugRelabelOperation *self,
+mount_again (PlugRenameOperation *self,
              GTask                *task)
 {
-  set_step (self, PLUG_RELABEL_STEP_MOUNTING);
+  set_step (self, PLUG_RENAME_STEP_MOUNTING);
 
   /* Not cancellable: once unmounted, the volume goes back to how it was
    * found, whatever else happened. */
@@ -364,7 +364,7 @@ mount_again (PlugRelabelOperation *self,
 
 /* After a failure: mount again what was unmounted, then report it. */
 static void
-fail_and_restore (PlugRelabelOperation *self,
+fail_and_restore (PlugRenameOperation *self,
                   GTask                *task,
                   GError               *error)
 {
@@ -380,7 +380,7 @@ fail_and_restore (PlugRelabelOperation *self,
 }
 
 static gboolean
-label_confirmed (PlugRelabelOperation *self)
+label_confirmed (PlugRenameOperation *self)
 {
   UDisksBlock *block = udisks_object_peek_block (self->object);
 
@@ -389,7 +389,7 @@ label_confirmed (PlugRelabelOperation *self)
 
 /* Returns the task that was waiting, for the caller to complete. */
 static GTask *
-stop_waiting (PlugRelabelOperation *self)
+stop_waiting (PlugRenameOperation *self)
 {
   UDisksBlock *block = udisks_object_peek_block (self->object);
 
@@ -412,7 +412,7 @@ stop_waiting (PlugRelabelOperation *self)
 }
 
 static void
-label_confirmed_step (PlugRelabelOperation *self,
+label_confirmed_step (PlugRenameOperation *self,
                       GTask                *task)
 {
   if (self->unmounted)
@@ -424,7 +424,7 @@ label_confirmed_step (PlugRelabelOperation *self,
 static void
 block_label_changed_cb (UDisksBlock          *block,
                         GParamSpec           *pspec,
-                        PlugRelabelOperation *self)
+                        PlugRenameOperation *self)
 {
   g_autoptr(GTask) task = NULL;
 
@@ -438,7 +438,7 @@ block_label_changed_cb (UDisksBlock          *block,
 static gboolean
 confirm_timeout_cb (gpointer user_data)
 {
-  PlugRelabelOperation *self = user_data;
+  PlugRenameOperation *self = user_data;
   UDisksBlock *block = udisks_object_peek_block (self->object);
   g_autoptr(GTask) task = stop_waiting (self);
   const char *reported = block != NULL ? udisks_block_get_id_label (block) : "";
@@ -455,7 +455,7 @@ static gboolean
 confirm_cancelled_cb (GCancellable *cancellable,
                       gpointer      user_data)
 {
-  PlugRelabelOperation *self = user_data;
+  PlugRenameOperation *self = user_data;
   g_autoptr(GTask) task = stop_waiting (self);
 
   fail_and_restore (self, task,
@@ -466,13 +466,13 @@ confirm_cancelled_cb (GCancellable *cancellable,
 }
 
 static void
-wait_for_label (PlugRelabelOperation *self,
+wait_for_label (PlugRenameOperation *self,
                 GTask                *task)
 {
   UDisksBlock *block = udisks_object_peek_block (self->object);
   GCancellable *cancellable = g_task_get_cancellable (task);
 
-  set_step (self, PLUG_RELABEL_STEP_CONFIRMING);
+  set_step (self, PLUG_RENAME_STEP_CONFIRMING);
 
   if (label_confirmed (self))
     {
@@ -496,20 +496,20 @@ wait_for_label (PlugRelabelOperation *self,
 
   self->timeout_source = g_timeout_source_new_seconds (CONFIRM_TIMEOUT_SECONDS);
   g_source_set_callback (self->timeout_source, confirm_timeout_cb, self, NULL);
-  g_source_set_static_name (self->timeout_source, "[plugboard] relabel confirm timeout");
+  g_source_set_static_name (self->timeout_source, "[plugboard] rename confirm timeout");
   g_source_attach (self->timeout_source, g_main_context_get_thread_default ());
 
   if (cancellable != NULL)
     {
       self->cancelled_source = g_cancellable_source_new (cancellable);
       g_source_set_callback (self->cancelled_source, G_SOURCE_FUNC (confirm_cancelled_cb), self, NULL);
-      g_source_set_static_name (self->cancelled_source, "[plugboard] relabel cancelled");
+      g_source_set_static_name (self->cancelled_source, "[plugboard] rename cancelled");
       g_source_attach (self->cancelled_source, g_main_context_get_thread_default ());
     }
 }
 
 static char *
-dup_daemon_owner (PlugRelabelOperation *self)
+dup_daemon_owner (PlugRenameOperation *self)
 {
   GDBusObjectManager *manager = udisks_client_get_object_manager (self->client);
 
@@ -520,7 +520,7 @@ dup_daemon_owner (PlugRelabelOperation *self)
  * old one may still seem to own the name until the client hears it went),
  * which has read the block device again. */
 static UDisksObject *
-find_volume_again (PlugRelabelOperation *self)
+find_volume_again (PlugRenameOperation *self)
 {
   g_autofree char *owner = dup_daemon_owner (self);
   g_autoptr(UDisksObject) object = NULL;
@@ -541,7 +541,7 @@ rescan_cb (GObject      *object,
            gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
-  PlugRelabelOperation *self = g_task_get_source_object (task);
+  PlugRenameOperation *self = g_task_get_source_object (task);
   g_autoptr(GError) error = NULL;
   const char *label;
 
@@ -572,7 +572,7 @@ static gboolean
 daemon_return_cb (gpointer user_data)
 {
   GTask *task = user_data;
-  PlugRelabelOperation *self = g_task_get_source_object (task);
+  PlugRenameOperation *self = g_task_get_source_object (task);
   g_autoptr(UDisksObject) object = find_volume_again (self);
 
   if (object == NULL &&
@@ -612,7 +612,7 @@ set_label_cb (GObject      *object,
               gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
-  PlugRelabelOperation *self = g_task_get_source_object (task);
+  PlugRenameOperation *self = g_task_get_source_object (task);
   g_autoptr(GError) error = NULL;
 
   if (!udisks_filesystem_call_set_label_finish (UDISKS_FILESYSTEM (object), result, &error))
@@ -630,7 +630,7 @@ set_label_cb (GObject      *object,
           self->return_deadline = g_get_monotonic_time () + DAEMON_RETURN_TIMEOUT_SECONDS * G_USEC_PER_SEC;
           source = g_timeout_source_new (DAEMON_RETURN_INTERVAL_MS);
           g_source_set_callback (source, daemon_return_cb, g_steal_pointer (&task), g_object_unref);
-          g_source_set_static_name (source, "[plugboard] relabel waits for udisks");
+          g_source_set_static_name (source, "[plugboard] rename waits for udisks");
           g_source_attach (source, g_main_context_get_thread_default ());
           g_source_unref (source);
           return;
@@ -643,10 +643,10 @@ set_label_cb (GObject      *object,
 }
 
 static void
-set_label (PlugRelabelOperation *self,
+set_label (PlugRenameOperation *self,
            GTask                *task)
 {
-  set_step (self, PLUG_RELABEL_STEP_RENAMING);
+  set_step (self, PLUG_RENAME_STEP_RENAMING);
 
   /* Which udisks is asked, to know a new one from it. */
   g_clear_pointer (&self->daemon_owner, g_free);
@@ -668,7 +668,7 @@ unmount_cb (GObject      *object,
             gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
-  PlugRelabelOperation *self = g_task_get_source_object (task);
+  PlugRenameOperation *self = g_task_get_source_object (task);
   g_autoptr(GError) error = NULL;
 
   if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
@@ -699,7 +699,7 @@ unmount_cb (GObject      *object,
 }
 
 /**
- * plug_relabel_operation_run_async:
+ * plug_rename_operation_run_async:
  *
  * Renames the volume: checks the name, unmounts the volume when its
  * filesystem cannot be renamed while mounted, asks udisks to rename it,
@@ -708,7 +708,7 @@ unmount_cb (GObject      *object,
  * is refused.
  */
 void
-plug_relabel_operation_run_async (PlugRelabelOperation *self,
+plug_rename_operation_run_async (PlugRenameOperation *self,
                                   GCancellable         *cancellable,
                                   GAsyncReadyCallback   callback,
                                   gpointer              user_data)
@@ -719,16 +719,16 @@ plug_relabel_operation_run_async (PlugRelabelOperation *self,
   UDisksFilesystem *filesystem;
   const char * const *mount_points;
 
-  g_return_if_fail (PLUG_IS_RELABEL_OPERATION (self));
+  g_return_if_fail (PLUG_IS_RENAME_OPERATION (self));
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
 
   task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, plug_relabel_operation_run_async);
+  g_task_set_source_tag (task, plug_rename_operation_run_async);
 
-  if (self->step != PLUG_RELABEL_STEP_NONE)
+  if (self->step != PLUG_RENAME_STEP_NONE)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY,
-                               "A relabel operation runs only once");
+                               "A rename operation runs only once");
       return;
     }
 
@@ -777,9 +777,9 @@ plug_relabel_operation_run_async (PlugRelabelOperation *self,
 
   mount_points = udisks_filesystem_get_mount_points (filesystem);
   if (mount_points != NULL && mount_points[0] != NULL &&
-      !plug_label_rules_can_relabel_mounted (udisks_block_get_id_type (block)))
+      !plug_label_rules_can_rename_mounted (udisks_block_get_id_type (block)))
     {
-      set_step (self, PLUG_RELABEL_STEP_UNMOUNTING);
+      set_step (self, PLUG_RENAME_STEP_UNMOUNTING);
       udisks_filesystem_call_unmount (filesystem,
                                       call_options (),
                                       cancellable,
@@ -792,13 +792,13 @@ plug_relabel_operation_run_async (PlugRelabelOperation *self,
 }
 
 gboolean
-plug_relabel_operation_run_finish (PlugRelabelOperation  *self,
+plug_rename_operation_run_finish (PlugRenameOperation  *self,
                                    GAsyncResult          *result,
                                    GError               **error)
 {
-  g_return_val_if_fail (PLUG_IS_RELABEL_OPERATION (self), FALSE);
+  g_return_val_if_fail (PLUG_IS_RENAME_OPERATION (self), FALSE);
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == plug_relabel_operation_run_async, FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == plug_rename_operation_run_async, FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }
