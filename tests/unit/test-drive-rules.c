@@ -271,16 +271,6 @@ test_volume_name (void)
 }
 
 static void
-test_max_file_size (void)
-{
-  /* 4 GiB less one byte: FAT stores a file's size in 32 bits. */
-  g_assert_cmpuint (plug_drive_rules_get_max_file_size ("vfat"), ==, G_GUINT64_CONSTANT (4294967295));
-  g_assert_cmpuint (plug_drive_rules_get_max_file_size ("exfat"), ==, 0);
-  g_assert_cmpuint (plug_drive_rules_get_max_file_size ("ext4"), ==, 0);
-  g_assert_cmpuint (plug_drive_rules_get_max_file_size (NULL), ==, 0);
-}
-
-static void
 test_compare_devices (void)
 {
   g_assert_cmpint (plug_drive_rules_compare_devices ("/dev/loop2", "/dev/loop10"), <, 0);
@@ -316,7 +306,6 @@ main (int    argc,
   g_test_add_func ("/drive-rules/names/image", test_image_name);
   g_test_add_func ("/drive-rules/names/filesystem", test_filesystem_name);
   g_test_add_func ("/drive-rules/names/volume", test_volume_name);
-  g_test_add_func ("/drive-rules/max-file-size", test_max_file_size);
   g_test_add_func ("/drive-rules/compare-devices", test_compare_devices);
 
   return g_test_run ();

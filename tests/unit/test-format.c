@@ -125,6 +125,58 @@ test_partition_table (void)
   g_assert_cmpstr (plug_format_operation_choose_partition_table (8 * tebibyte), ==, "gpt");
 }
 
+#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
+#define GIB (MIB * 1024)
+
+static void
+test_max_file_size (void)
+{
+  /* 4 GiB less one byte: FAT stores a file's size in 32 bits. */
+  g_assert_cmpuint (plug_filesystem_type_get_max_file_size ("vfat"), ==, G_GUINT64_CONSTANT (4294967295));
+  g_assert_cmpuint (plug_filesystem_type_get_max_file_size ("exfat"), ==, 0);
+  g_assert_cmpuint (plug_filesystem_type_get_max_file_size ("ext4"), ==, 0);
+  g_assert_cmpuint (plug_filesystem_type_get_max_file_size (NULL), ==, 0);
+}
+
+static void
+test_limits_for_keeping_files (void)
+{
+  guint64 cluster = 0;
+
+  /* The same rule the drive list shows: no limit is 0. */
+  g_assert_cmpuint (plug_filesystem_type_get_max_file_size ("vfat"), ==, 4 * GIB - 1);
+  g_assert_cmpuint (plug_filesystem_type_get_max_file_size ("exfat"), ==, 0);
+  g_assert_cmpuint (plug_filesystem_type_get_max_file_size ("ext4"), ==, 0);
+
+  g_assert_true (plug_filesystem_type_can_carry_links ("ext4"));
+  g_assert_true (plug_filesystem_type_can_carry_links ("btrfs"));
+  g_assert_true (plug_filesystem_type_can_carry_links ("xfs"));
+  g_assert_false (plug_filesystem_type_can_carry_links ("vfat"));
+  g_assert_false (plug_filesystem_type_can_carry_links ("exfat"));
+  g_assert_false (plug_filesystem_type_can_carry_links ("ntfs"));
+  g_assert_false (plug_filesystem_type_can_carry_links ("zfs"));
+
+  /* mkfs.exfat's cluster sizes, and room left for the filesystem. */
+  g_assert_cmpuint (plug_filesystem_type_estimate_capacity ("exfat", 128 * MIB, &cluster), <, 128 * MIB);
+  g_assert_cmpuint (cluster, ==, 4096);
+  plug_filesystem_type_estimate_capacity ("exfat", 256 * MIB, &cluster);
+  g_assert_cmpuint (cluster, ==, 32 * 1024);
+  plug_filesystem_type_estimate_capacity ("exfat", 64 * GIB, &cluster);
+  g_assert_cmpuint (cluster, ==, 128 * 1024);
+  plug_filesystem_type_estimate_capacity ("vfat", 8 * GIB, &cluster);
+  g_assert_cmpuint (cluster, ==, 4096);
+  plug_filesystem_type_estimate_capacity ("vfat", 16 * GIB, &cluster);
+  g_assert_cmpuint (cluster, ==, 8 * 1024);
+  plug_filesystem_type_estimate_capacity ("vfat", 64 * GIB, &cluster);
+  g_assert_cmpuint (cluster, ==, 32 * 1024);
+
+  /* ext4 keeps 5% for root and its tables: the user gets less than 95%. */
+  g_assert_cmpuint (plug_filesystem_type_estimate_capacity ("ext4", 100 * GIB, NULL), <, 95 * GIB);
+  g_assert_cmpuint (plug_filesystem_type_estimate_capacity ("ext4", 100 * GIB, NULL), >, 80 * GIB);
+  g_assert_cmpuint (plug_filesystem_type_estimate_capacity ("exfat", 100 * GIB, NULL), >,
+                    plug_filesystem_type_estimate_capacity ("ext4", 100 * GIB, NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -137,6 +189,8 @@ main (int   argc,
   g_test_add_func ("/format/default", test_default);
   g_test_add_func ("/format/options", test_options);
   g_test_add_func ("/format/partition-table", test_partition_table);
+  g_test_add_func ("/format/max-file-size", test_max_file_size);
+  g_test_add_func ("/format/limits-for-keeping-files", test_limits_for_keeping_files);
 
   return g_test_run ();
 }

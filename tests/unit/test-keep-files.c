@@ -12,9 +12,6 @@
 
 #include "plug-keep-files-operation.h"
 
-#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
-#define GIB (MIB * 1024)
-
 static void
 test_names (void)
 {
@@ -79,44 +76,6 @@ test_long_names (void)
   g_assert_nonnull (reason);
 }
 
-static void
-test_limits (void)
-{
-  guint64 cluster = 0;
-
-  g_assert_cmpuint (plug_keep_files_get_max_file_size ("vfat"), ==, 4 * GIB - 1);
-  g_assert_cmpuint (plug_keep_files_get_max_file_size ("exfat"), ==, G_MAXUINT64);
-  g_assert_cmpuint (plug_keep_files_get_max_file_size ("ext4"), ==, G_MAXUINT64);
-
-  g_assert_true (plug_keep_files_can_carry_links ("ext4"));
-  g_assert_true (plug_keep_files_can_carry_links ("btrfs"));
-  g_assert_true (plug_keep_files_can_carry_links ("xfs"));
-  g_assert_false (plug_keep_files_can_carry_links ("vfat"));
-  g_assert_false (plug_keep_files_can_carry_links ("exfat"));
-  g_assert_false (plug_keep_files_can_carry_links ("ntfs"));
-  g_assert_false (plug_keep_files_can_carry_links ("zfs"));
-
-  /* mkfs.exfat's cluster sizes, and room left for the filesystem. */
-  g_assert_cmpuint (plug_keep_files_estimate_capacity ("exfat", 128 * MIB, &cluster), <, 128 * MIB);
-  g_assert_cmpuint (cluster, ==, 4096);
-  plug_keep_files_estimate_capacity ("exfat", 256 * MIB, &cluster);
-  g_assert_cmpuint (cluster, ==, 32 * 1024);
-  plug_keep_files_estimate_capacity ("exfat", 64 * GIB, &cluster);
-  g_assert_cmpuint (cluster, ==, 128 * 1024);
-  plug_keep_files_estimate_capacity ("vfat", 8 * GIB, &cluster);
-  g_assert_cmpuint (cluster, ==, 4096);
-  plug_keep_files_estimate_capacity ("vfat", 16 * GIB, &cluster);
-  g_assert_cmpuint (cluster, ==, 8 * 1024);
-  plug_keep_files_estimate_capacity ("vfat", 64 * GIB, &cluster);
-  g_assert_cmpuint (cluster, ==, 32 * 1024);
-
-  /* ext4 keeps 5% for root and its tables: the user gets less than 95%. */
-  g_assert_cmpuint (plug_keep_files_estimate_capacity ("ext4", 100 * GIB, NULL), <, 95 * GIB);
-  g_assert_cmpuint (plug_keep_files_estimate_capacity ("ext4", 100 * GIB, NULL), >, 80 * GIB);
-  g_assert_cmpuint (plug_keep_files_estimate_capacity ("exfat", 100 * GIB, NULL), >,
-                    plug_keep_files_estimate_capacity ("ext4", 100 * GIB, NULL));
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -126,7 +85,6 @@ main (int   argc,
 
   g_test_add_func ("/keep-files/names", test_names);
   g_test_add_func ("/keep-files/long-names", test_long_names);
-  g_test_add_func ("/keep-files/limits", test_limits);
 
   return g_test_run ();
 }

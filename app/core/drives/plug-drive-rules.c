@@ -394,23 +394,6 @@ plug_drive_rules_dup_volume_name (const char *label,
   return g_strdup_printf (_("%s Volume"), size_text);
 }
 
-/**
- * plug_drive_rules_get_max_file_size:
- * @filesystem: (nullable): the type udisks reports in Block.IdType
- *
- * Returns: the largest file, in bytes, the filesystem can store, or 0 when
- *   it has no limit a person would meet. FAT keeps a file's size in 32
- *   bits, whatever the FAT version.
- */
-guint64
-plug_drive_rules_get_max_file_size (const char *filesystem)
-{
-  if (g_strcmp0 (filesystem, "vfat") == 0)
-    return G_GUINT64_CONSTANT (0xFFFFFFFF);
-
-  return 0;
-}
-
 /* Skips leading zeros and returns the length of the digit run at @text. */
 static size_t
 digit_run (const char **text)

@@ -108,7 +108,6 @@ char                *plug_drive_rules_dup_filesystem_name     (const char       
                                                                const char            *version);
 char                *plug_drive_rules_dup_volume_name         (const char            *label,
                                                                guint64                size);
-guint64              plug_drive_rules_get_max_file_size       (const char            *filesystem);
 int                  plug_drive_rules_compare_devices         (const char            *device_a,
                                                                const char            *device_b);
 

@@ -185,6 +185,91 @@ plug_filesystem_type_choose_default (PlugDriveConnection connection,
   return "ext4";
 }
 
+/**
+ * plug_filesystem_type_get_max_file_size:
+ * @filesystem: (nullable): a filesystem, as udisks names it (Block.IdType),
+ *   whether Plugboard formats to it or not
+ *
+ * Returns: the largest file, in bytes, the filesystem can store, or 0 when
+ *   it has no limit a person would meet. FAT keeps a file's size in 32
+ *   bits, whatever the FAT version.
+ */
+guint64
+plug_filesystem_type_get_max_file_size (const char *filesystem)
+{
+  if (g_strcmp0 (filesystem, "vfat") == 0)
+    return G_GUINT64_CONSTANT (0xFFFFFFFF);
+
+  return 0;
+}
+
+/**
+ * plug_filesystem_type_can_carry_links:
+ * @filesystem: (nullable): a filesystem, as udisks names it
+ *
+ * Returns: whether symbolic links can be created on it: on the
+ *   filesystems whose files have owners, the Unix ones
+ */
+gboolean
+plug_filesystem_type_can_carry_links (const char *filesystem)
+{
+  const PlugFilesystemType *type = plug_filesystem_type_lookup (filesystem);
+
+  return type != NULL && type->has_owners;
+}
+
+/**
+ * plug_filesystem_type_estimate_capacity:
+ * @filesystem: a filesystem, as udisks names it
+ * @volume_size: the size of the volume it is created on
+ * @cluster_size: (out) (optional): the allocation unit its mkfs chooses
+ *   for that size
+ *
+ * What a new filesystem of that size holds, less what it keeps for
+ * itself (ext4's 5% for root, its journal and inode tables; Btrfs' and
+ * XFS' metadata; FAT's tables): an estimate on the safe side, so that
+ * files are not copied out for a copy back that cannot fit.
+ *
+ * Returns: bytes of files it holds
+ */
+guint64
+plug_filesystem_type_estimate_capacity (const char *filesystem,
+                                        guint64     volume_size,
+                                        guint64    *cluster_size)
+{
+  guint64 cluster = 4096;
+  guint64 percent = 88;
+
+  if (g_strcmp0 (filesystem, "exfat") == 0)
+    {
+      /* mkfs.exfat: 4 KiB to 256 MiB, 32 KiB to 32 GiB, 128 KiB above. */
+      if (volume_size >= G_GUINT64_CONSTANT (32) * 1024 * 1024 * 1024)
+        cluster = 128 * 1024;
+      else if (volume_size >= 256 * 1024 * 1024)
+        cluster = 32 * 1024;
+      percent = 96;
+    }
+  else if (g_strcmp0 (filesystem, "vfat") == 0)
+    {
+      if (volume_size > G_GUINT64_CONSTANT (32) * 1024 * 1024 * 1024)
+        cluster = 32 * 1024;
+      else if (volume_size > G_GUINT64_CONSTANT (16) * 1024 * 1024 * 1024)
+        cluster = 16 * 1024;
+      else if (volume_size > G_GUINT64_CONSTANT (8) * 1024 * 1024 * 1024)
+        cluster = 8 * 1024;
+      percent = 96;
+    }
+  else if (g_strcmp0 (filesystem, "ntfs") == 0)
+    {
+      percent = 92;
+    }
+
+  if (cluster_size != NULL)
+    *cluster_size = cluster;
+
+  return volume_size / 100 * percent;
+}
+
 typedef struct
 {
   gboolean  available;

@@ -65,6 +65,12 @@ const char               *plug_filesystem_type_get_package_for_utility (const ch
 const char               *plug_filesystem_type_choose_default       (PlugDriveConnection       connection,
                                                                      gboolean                  removable);
 
+guint64                   plug_filesystem_type_get_max_file_size    (const char               *filesystem);
+gboolean                  plug_filesystem_type_can_carry_links      (const char               *filesystem);
+guint64                   plug_filesystem_type_estimate_capacity    (const char               *filesystem,
+                                                                     guint64                   volume_size,
+                                                                     guint64                  *cluster_size);
+
 void                      plug_filesystem_type_check_available_async  (UDisksClient           *client,
                                                                        const char             *id,
                                                                        GCancellable           *cancellable,

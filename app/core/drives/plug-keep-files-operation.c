@@ -523,87 +523,6 @@ plug_keep_files_check_name (const char *filesystem,
   return NULL;
 }
 
-/**
- * plug_keep_files_can_carry_links:
- * @filesystem: a filesystem, as udisks names it
- *
- * Returns: whether symbolic links can be created on it
- */
-gboolean
-plug_keep_files_can_carry_links (const char *filesystem)
-{
-  const PlugFilesystemType *type = plug_filesystem_type_lookup (filesystem);
-
-  return type != NULL && type->has_owners;
-}
-
-/**
- * plug_keep_files_get_max_file_size:
- * @filesystem: a filesystem, as udisks names it
- *
- * Returns: the largest file it holds, in bytes
- */
-guint64
-plug_keep_files_get_max_file_size (const char *filesystem)
-{
-  if (g_strcmp0 (filesystem, "vfat") == 0)
-    return G_GUINT64_CONSTANT (4294967295);
-
-  return G_MAXUINT64;
-}
-
-/**
- * plug_keep_files_estimate_capacity:
- * @filesystem: a filesystem, as udisks names it
- * @volume_size: the size of the volume it is created on
- * @cluster_size: (out) (optional): the allocation unit its mkfs chooses
- *   for that size
- *
- * What a new filesystem of that size holds, less what it keeps for
- * itself (ext4's 5% for root, its journal and inode tables; Btrfs' and
- * XFS' metadata; FAT's tables): an estimate on the safe side, so that
- * files are not copied out for a copy back that cannot fit.
- *
- * Returns: bytes of files it holds
- */
-guint64
-plug_keep_files_estimate_capacity (const char *filesystem,
-                                   guint64     volume_size,
-                                   guint64    *cluster_size)
-{
-  guint64 cluster = 4096;
-  guint64 percent = 88;
-
-  if (g_strcmp0 (filesystem, "exfat") == 0)
-    {
-      /* mkfs.exfat: 4 KiB to 256 MiB, 32 KiB to 32 GiB, 128 KiB above. */
-      if (volume_size >= G_GUINT64_CONSTANT (32) * 1024 * 1024 * 1024)
-        cluster = 128 * 1024;
-      else if (volume_size >= 256 * 1024 * 1024)
-        cluster = 32 * 1024;
-      percent = 96;
-    }
-  else if (g_strcmp0 (filesystem, "vfat") == 0)
-    {
-      if (volume_size > G_GUINT64_CONSTANT (32) * 1024 * 1024 * 1024)
-        cluster = 32 * 1024;
-      else if (volume_size > G_GUINT64_CONSTANT (16) * 1024 * 1024 * 1024)
-        cluster = 16 * 1024;
-      else if (volume_size > G_GUINT64_CONSTANT (8) * 1024 * 1024 * 1024)
-        cluster = 8 * 1024;
-      percent = 96;
-    }
-  else if (g_strcmp0 (filesystem, "ntfs") == 0)
-    {
-      percent = 92;
-    }
-
-  if (cluster_size != NULL)
-    *cluster_size = cluster;
-
-  return volume_size / 100 * percent;
-}
-
 static guint64
 round_up (guint64 size,
           guint64 unit)
@@ -783,7 +702,7 @@ scan_folder (PlugKeepFilesOperation *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(GDir) dir = NULL;
   gboolean at_root = *relative == '\0';
-  guint64 max_size = plug_keep_files_get_max_file_size (self->filesystem);
+  guint64 max_size = plug_filesystem_type_get_max_file_size (self->filesystem);
   const char *name;
 
   dir = g_dir_open (folder, 0, &error);
@@ -836,7 +755,7 @@ scan_folder (PlugKeepFilesOperation *self,
                               g_strdup_printf (_("%s (a special file, such as a pipe or a device)"), display));
           continue;
         }
-      if (S_ISLNK (st.st_mode) && !plug_keep_files_can_carry_links (self->filesystem))
+      if (S_ISLNK (st.st_mode) && !plug_filesystem_type_can_carry_links (self->filesystem))
         {
           g_ptr_array_insert (state->not_carried, state->not_carried->len - 1,
                               g_strdup_printf (_("%s (a symbolic link, which this filesystem cannot hold)"), display));
@@ -895,7 +814,7 @@ scan_folder (PlugKeepFilesOperation *self,
               state->error = io_error (errno, _("Could not read %s, so it could not be kept"), full_path);
               return FALSE;
             }
-          if ((guint64) st.st_size > max_size)
+          if (max_size != 0 && (guint64) st.st_size > max_size)
             {
               g_autofree char *size_text = g_format_size (st.st_size);
 
@@ -958,7 +877,7 @@ plan_thread (GTask        *task,
   PlugKeepFilesOperation *self = source_object;
   ScanState state = { 0 };
   guint64 cluster = 4096;
-  guint64 capacity = plug_keep_files_estimate_capacity (self->filesystem, self->target_size, &cluster);
+  guint64 capacity = plug_filesystem_type_estimate_capacity (self->filesystem, self->target_size, &cluster);
   guint64 on_drive = 0;
   guint64 on_host = SPACE_MARGIN;
   struct statvfs host;

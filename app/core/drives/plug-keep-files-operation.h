@@ -126,10 +126,5 @@ gboolean                plug_keep_files_operation_run_finish           (PlugKeep
 
 char                   *plug_keep_files_check_name                     (const char             *filesystem,
                                                                         const char             *name);
-gboolean                plug_keep_files_can_carry_links                (const char             *filesystem);
-guint64                 plug_keep_files_get_max_file_size              (const char             *filesystem);
-guint64                 plug_keep_files_estimate_capacity              (const char             *filesystem,
-                                                                        guint64                 volume_size,
-                                                                        guint64                *cluster_size);
 
 G_END_DECLS

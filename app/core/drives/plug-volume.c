@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "plug-drive-rules.h"
+#include "plug-filesystem-type.h"
 #include "plug-volume.h"
 
 /*
@@ -571,7 +572,7 @@ plug_volume_get_max_file_size (PlugVolume *self)
 {
   g_return_val_if_fail (PLUG_IS_VOLUME (self), 0);
 
-  return plug_drive_rules_get_max_file_size (self->filesystem);
+  return plug_filesystem_type_get_max_file_size (self->filesystem);
 }
 
 static void
