@@ -30,26 +30,6 @@
  * keeps a wedged daemon from hanging a script forever. */
 #define CONNECT_TIMEOUT_SECONDS 120
 
-static void
-result_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  GAsyncResult **result_out = user_data;
-
-  *result_out = g_object_ref (result);
-  g_main_context_wakeup (NULL);
-}
-
-/* A command-line tool may wait: it runs the core's asynchronous calls to
- * completion on its own main context. */
-static void
-wait_for (GAsyncResult **result)
-{
-  while (*result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static int
 fail_service_missing (PlugServiceKind  kind,
                       const char      *what)
@@ -125,8 +105,8 @@ load_modems (PlugServices  *services,
 
   modems = plug_modem_list_new (plug_services_get_nm_client (services),
                                 plug_services_get_mm_manager (services));
-  plug_modem_list_wait_for_details_async (modems, NULL, result_cb, &result);
-  wait_for (&result);
+  plug_modem_list_wait_for_details_async (modems, NULL, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
   if (!plug_modem_list_wait_for_details_finish (modems, result, error))
     return NULL;
 
@@ -157,18 +137,6 @@ active_state_get_id (NMActiveConnection *active)
     }
 }
 
-static void
-add_string_member (JsonBuilder *builder,
-                   const char  *name,
-                   const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
 /*
  * { "id", "uuid", "type": "gsm" | "cdma", "apn" (GSM) or "number" (CDMA),
  *   "device": the interface it is bound to, or null for any modem,
@@ -185,14 +153,14 @@ add_connection_json (JsonBuilder        *builder,
   PlugModemFamily family = plug_broadband_connection_get_family (connection);
 
   json_builder_begin_object (builder);
-  add_string_member (builder, "id", nm_connection_get_id (connection));
-  add_string_member (builder, "uuid", nm_connection_get_uuid (connection));
-  add_string_member (builder, "type", nm_connection_get_connection_type (connection));
+  plug_cli_json_add_string (builder, "id", nm_connection_get_id (connection));
+  plug_cli_json_add_string (builder, "uuid", nm_connection_get_uuid (connection));
+  plug_cli_json_add_string (builder, "type", nm_connection_get_connection_type (connection));
   if (family == PLUG_MODEM_FAMILY_GSM)
-    add_string_member (builder, "apn", plug_broadband_connection_get_apn (connection));
+    plug_cli_json_add_string (builder, "apn", plug_broadband_connection_get_apn (connection));
   else
-    add_string_member (builder, "number", plug_broadband_connection_get_number (connection));
-  add_string_member (builder, "device", nm_connection_get_interface_name (connection));
+    plug_cli_json_add_string (builder, "number", plug_broadband_connection_get_number (connection));
+  plug_cli_json_add_string (builder, "device", nm_connection_get_interface_name (connection));
   json_builder_set_member_name (builder, "roaming");
   if (family == PLUG_MODEM_FAMILY_GSM)
     json_builder_add_boolean_value (builder, plug_broadband_connection_get_roaming_allowed (connection));
@@ -204,7 +172,7 @@ add_connection_json (JsonBuilder        *builder,
   json_builder_add_boolean_value (builder,
                                   active != NULL &&
                                   nm_active_connection_get_state (active) == NM_ACTIVE_CONNECTION_STATE_ACTIVATED);
-  add_string_member (builder, "state", active_state_get_id (active));
+  plug_cli_json_add_string (builder, "state", active_state_get_id (active));
   json_builder_end_object (builder);
 }
 
@@ -521,8 +489,8 @@ connect_and_report (NMClient           *client,
                           nm_connection_get_id (NM_CONNECTION (connection)), error->message);
 
   timeout_id = g_timeout_add_seconds (CONNECT_TIMEOUT_SECONDS, connect_timeout_cb, cancellable);
-  plug_broadband_connect_async (client, connection, device, cancellable, result_cb, &result);
-  wait_for (&result);
+  plug_broadband_connect_async (client, connection, device, cancellable, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
   if (!g_cancellable_is_cancelled (cancellable))
     g_source_remove (timeout_id);
 
@@ -648,8 +616,8 @@ plug_cli_broadband_add (int      argc,
 
   if (provider_name != NULL)
     {
-      plug_provider_database_get_default_async (NULL, result_cb, &result);
-      wait_for (&result);
+      plug_provider_database_get_default_async (NULL, plug_cli_store_result_cb, &result);
+      plug_cli_wait_for (&result);
       database = plug_provider_database_get_default_finish (result, &error);
       if (database == NULL)
         return plug_cli_fail (_("The mobile broadband provider database (package %s) cannot be read: %s. "
@@ -730,8 +698,8 @@ plug_cli_broadband_add (int      argc,
     return plug_cli_fail ("%s", error->message);
 
   g_clear_object (&result);
-  plug_broadband_add_connection_async (client, connection, NULL, result_cb, &result);
-  wait_for (&result);
+  plug_broadband_add_connection_async (client, connection, NULL, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
   added = plug_broadband_add_connection_finish (result, &error);
   if (added == NULL)
     return plug_cli_fail ("%s", error->message);
@@ -882,8 +850,8 @@ plug_cli_broadband_delete (int      argc,
   if (connection == NULL)
     return exit_code;
 
-  plug_broadband_delete_connection_async (connection, NULL, result_cb, &result);
-  wait_for (&result);
+  plug_broadband_delete_connection_async (connection, NULL, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
   if (!plug_broadband_delete_connection_finish (result, &error))
     return plug_cli_fail ("%s", error->message);
 
@@ -953,8 +921,8 @@ plug_cli_broadband_disconnect (int      argc,
     }
   else
     {
-      plug_broadband_disconnect_async (client, active, NULL, result_cb, &result);
-      wait_for (&result);
+      plug_broadband_disconnect_async (client, active, NULL, plug_cli_store_result_cb, &result);
+      plug_cli_wait_for (&result);
       if (!plug_broadband_disconnect_finish (result, &error))
         return plug_cli_fail ("%s", error->message);
       if (!json)
@@ -1086,8 +1054,8 @@ plug_cli_broadband_unlock (int      argc,
                           plug_modem_get_interface (modem));
 
   plug_broadband_unlock_async (MM_OBJECT (object), puk, puk != NULL ? new_pin : pin,
-                               NULL, result_cb, &result);
-  wait_for (&result);
+                               NULL, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
   if (!plug_broadband_unlock_finish (result, &error))
     return plug_cli_fail ("%s", error->message);
 
@@ -1097,7 +1065,7 @@ plug_cli_broadband_unlock (int      argc,
       g_autoptr(JsonNode) node = NULL;
 
       json_builder_begin_object (builder);
-      add_string_member (builder, "interface", plug_modem_get_interface (modem));
+      plug_cli_json_add_string (builder, "interface", plug_modem_get_interface (modem));
       json_builder_set_member_name (builder, "unlocked");
       json_builder_add_boolean_value (builder, TRUE);
       json_builder_end_object (builder);

@@ -26,18 +26,6 @@
  */
 
 static void
-add_string_member (JsonBuilder *builder,
-                   const char  *name,
-                   const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
 add_retries_member (MMModemLock  lock,
                     guint        count,
                     gpointer     user_data)
@@ -63,35 +51,35 @@ add_modem_json (JsonBuilder *builder,
   MMModemAccessTechnology technologies = plug_modem_get_access_technologies (modem);
 
   json_builder_begin_object (builder);
-  add_string_member (builder, "interface", plug_modem_get_interface (modem));
-  add_string_member (builder, "family", plug_modem_family_get_id (plug_modem_get_family (modem)));
-  add_string_member (builder, "model", plug_modem_get_model (modem));
-  add_string_member (builder, "manufacturer", plug_modem_get_manufacturer (modem));
+  plug_cli_json_add_string (builder, "interface", plug_modem_get_interface (modem));
+  plug_cli_json_add_string (builder, "family", plug_modem_family_get_id (plug_modem_get_family (modem)));
+  plug_cli_json_add_string (builder, "model", plug_modem_get_model (modem));
+  plug_cli_json_add_string (builder, "manufacturer", plug_modem_get_manufacturer (modem));
 
   /* The SIM's provider comes from its IMSI; the network's (below) from
    * the registration: they differ while roaming. */
   json_builder_set_member_name (builder, "sim");
   json_builder_begin_object (builder);
-  add_string_member (builder, "state", plug_modem_sim_state_get_id (plug_modem_get_sim_state (modem)));
-  add_string_member (builder, "lock", is_lock (lock) ? mm_modem_lock_get_string (lock) : NULL);
+  plug_cli_json_add_string (builder, "state", plug_modem_sim_state_get_id (plug_modem_get_sim_state (modem)));
+  plug_cli_json_add_string (builder, "lock", is_lock (lock) ? mm_modem_lock_get_string (lock) : NULL);
   json_builder_set_member_name (builder, "retries");
   json_builder_begin_object (builder);
   if (retries != NULL)
     mm_unlock_retries_foreach (retries, add_retries_member, builder);
   json_builder_end_object (builder);
-  add_string_member (builder, "operator_code", plug_modem_get_sim_operator_code (modem));
-  add_string_member (builder, "operator_name", plug_modem_get_sim_operator_name (modem));
+  plug_cli_json_add_string (builder, "operator_code", plug_modem_get_sim_operator_code (modem));
+  plug_cli_json_add_string (builder, "operator_name", plug_modem_get_sim_operator_name (modem));
   json_builder_end_object (builder);
 
-  add_string_member (builder, "operator_code", plug_modem_get_operator_code (modem));
-  add_string_member (builder, "operator_name", plug_modem_get_operator_name (modem));
-  add_string_member (builder, "registration",
-                     plug_modem_registration_get_id (plug_modem_get_registration (modem)));
-  add_string_member (builder, "access_technology", plug_modem_access_technology_get_id (technologies));
+  plug_cli_json_add_string (builder, "operator_code", plug_modem_get_operator_code (modem));
+  plug_cli_json_add_string (builder, "operator_name", plug_modem_get_operator_name (modem));
+  plug_cli_json_add_string (builder, "registration",
+                            plug_modem_registration_get_id (plug_modem_get_registration (modem)));
+  plug_cli_json_add_string (builder, "access_technology", plug_modem_access_technology_get_id (technologies));
   json_builder_set_member_name (builder, "signal_quality");
   json_builder_add_int_value (builder, plug_modem_get_signal_quality (modem));
-  add_string_member (builder, "state", mm_modem_state_get_string (plug_modem_get_state (modem)));
-  add_string_member (builder, "modem_path", plug_modem_get_modem_path (modem));
+  plug_cli_json_add_string (builder, "state", mm_modem_state_get_string (plug_modem_get_state (modem)));
+  plug_cli_json_add_string (builder, "modem_path", plug_modem_get_modem_path (modem));
   json_builder_end_object (builder);
 }
 
@@ -224,17 +212,6 @@ fail_service_missing (PlugServiceKind kind)
                         plug_service_kind_get_package (kind));
 }
 
-static void
-details_loaded_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  GAsyncResult **result_out = user_data;
-
-  *result_out = g_object_ref (result);
-  g_main_context_wakeup (NULL);
-}
-
 /**
  * plug_cli_broadband_devices:
  * @argc: the number of arguments, the first of which is "devices"
@@ -290,9 +267,8 @@ plug_cli_broadband_devices (int      argc,
   modems = plug_modem_list_new (plug_services_get_nm_client (services),
                                 plug_services_get_mm_manager (services));
 
-  plug_modem_list_wait_for_details_async (modems, NULL, details_loaded_cb, &details_result);
-  while (details_result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  plug_modem_list_wait_for_details_async (modems, NULL, plug_cli_store_result_cb, &details_result);
+  plug_cli_wait_for (&details_result);
   if (!plug_modem_list_wait_for_details_finish (modems, details_result, &error))
     return plug_cli_fail (_("Could not read the modems: %s"), error->message);
 

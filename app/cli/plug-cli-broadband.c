@@ -66,27 +66,15 @@ plug_cli_broadband (int      argc,
  */
 
 static void
-add_string_member (JsonBuilder *builder,
-                   const char  *name,
-                   const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
 add_apn_json (JsonBuilder     *builder,
               PlugProviderApn *apn)
 {
   PlugProviderPlan plans = plug_provider_apn_get_plans (apn);
 
   json_builder_begin_object (builder);
-  add_string_member (builder, "apn", plug_provider_apn_get_apn (apn));
-  add_string_member (builder, "name", plug_provider_apn_get_name (apn));
-  add_string_member (builder, "usage", plug_provider_apn_get_usage (apn));
+  plug_cli_json_add_string (builder, "apn", plug_provider_apn_get_apn (apn));
+  plug_cli_json_add_string (builder, "name", plug_provider_apn_get_name (apn));
+  plug_cli_json_add_string (builder, "usage", plug_provider_apn_get_usage (apn));
   json_builder_set_member_name (builder, "plan");
   json_builder_begin_array (builder);
   if (plans & PLUG_PROVIDER_PLAN_PREPAID)
@@ -94,9 +82,9 @@ add_apn_json (JsonBuilder     *builder,
   if (plans & PLUG_PROVIDER_PLAN_POSTPAID)
     json_builder_add_string_value (builder, plug_provider_plan_get_id (PLUG_PROVIDER_PLAN_POSTPAID));
   json_builder_end_array (builder);
-  add_string_member (builder, "username", plug_provider_apn_get_username (apn));
-  add_string_member (builder, "password", plug_provider_apn_get_password (apn));
-  add_string_member (builder, "authentication", plug_provider_apn_get_authentication (apn));
+  plug_cli_json_add_string (builder, "username", plug_provider_apn_get_username (apn));
+  plug_cli_json_add_string (builder, "password", plug_provider_apn_get_password (apn));
+  plug_cli_json_add_string (builder, "authentication", plug_provider_apn_get_authentication (apn));
   json_builder_end_object (builder);
 }
 
@@ -105,8 +93,8 @@ add_provider_json (JsonBuilder  *builder,
                    PlugProvider *provider)
 {
   json_builder_begin_object (builder);
-  add_string_member (builder, "country", plug_provider_get_country_code (provider));
-  add_string_member (builder, "name", plug_provider_get_name (provider));
+  plug_cli_json_add_string (builder, "country", plug_provider_get_country_code (provider));
+  plug_cli_json_add_string (builder, "name", plug_provider_get_name (provider));
 
   json_builder_set_member_name (builder, "gsm");
   if (plug_provider_has_gsm (provider))
@@ -144,8 +132,8 @@ add_provider_json (JsonBuilder  *builder,
       for (guint i = 0; i < n_sids; i++)
         json_builder_add_int_value (builder, sids[i]);
       json_builder_end_array (builder);
-      add_string_member (builder, "username", plug_provider_get_cdma_username (provider));
-      add_string_member (builder, "password", plug_provider_get_cdma_password (provider));
+      plug_cli_json_add_string (builder, "username", plug_provider_get_cdma_username (provider));
+      plug_cli_json_add_string (builder, "password", plug_provider_get_cdma_password (provider));
       json_builder_end_object (builder);
     }
   else
@@ -289,17 +277,6 @@ describe_query (const char *country_code,
   return g_strjoinv (", ", (char **) conditions->pdata);
 }
 
-static void
-database_loaded_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  GAsyncResult **result_out = user_data;
-
-  *result_out = g_object_ref (result);
-  g_main_context_wakeup (NULL);
-}
-
 static gboolean
 is_country_code (const char *text)
 {
@@ -356,9 +333,8 @@ broadband_providers (int      argc,
     return plug_cli_usage_error ("broadband providers",
                                  _("Give some text to search for"));
 
-  plug_provider_database_get_default_async (NULL, database_loaded_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  plug_provider_database_get_default_async (NULL, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
 
   database = plug_provider_database_get_default_finish (result, &error);
   if (database == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))

@@ -115,17 +115,6 @@ progress_cb (PlugBenchmarkOperation *operation,
     g_printerr ("\r\033[K%s… %d%%", description, percent);
 }
 
-static void
-benchmark_done_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  GAsyncResult **result_out = user_data;
-
-  *result_out = g_object_ref (result);
-  g_main_context_wakeup (NULL);
-}
-
 static gboolean
 interrupted_cb (gpointer user_data)
 {
@@ -377,9 +366,8 @@ plug_cli_drives_benchmark (int      argc,
 
   cancellable = g_cancellable_new ();
   interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
-  plug_benchmark_operation_run_async (operation, cancellable, benchmark_done_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  plug_benchmark_operation_run_async (operation, cancellable, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
   g_source_remove (interrupt_id);
 
   if (progress.terminal && progress.last_percent >= 0)

@@ -37,18 +37,6 @@ typedef struct
   gint64   last_line_time;
 } Progress;
 
-static void
-add_string_member (JsonBuilder *builder,
-                   const char  *name,
-                   const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
 /* DEVICE names the drive itself, or any of its volumes. */
 static PlugDrive *
 resolve_drive (PlugDriveList  *drives,
@@ -336,28 +324,6 @@ print_plan (FILE                   *out,
     }
 }
 
-static void
-format_done_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  GAsyncResult **result_out = user_data;
-
-  *result_out = g_object_ref (result);
-  g_main_context_wakeup (NULL);
-}
-
-static void
-usage_refreshed_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  GAsyncResult **result_out = user_data;
-
-  *result_out = g_object_ref (result);
-  g_main_context_wakeup (NULL);
-}
-
 static gboolean
 interrupted_cb (gpointer user_data)
 {
@@ -499,9 +465,8 @@ plug_cli_drives_format (int      argc,
       operation = format_operation;
     }
 
-  plug_drive_list_refresh_usage_async (drives, NULL, usage_refreshed_cb, &usage_result);
-  while (usage_result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  plug_drive_list_refresh_usage_async (drives, NULL, plug_cli_store_result_cb, &usage_result);
+  plug_cli_wait_for (&usage_result);
   /* Used space is only for the confirmation; not knowing it is no reason
    * to stop. */
   plug_drive_list_refresh_usage_finish (drives, usage_result, NULL);
@@ -510,9 +475,8 @@ plug_cli_drives_format (int      argc,
     {
       g_autoptr(GAsyncResult) plan_result = NULL;
 
-      plug_keep_files_operation_plan_async (keep_operation, NULL, format_done_cb, &plan_result);
-      while (plan_result == NULL)
-        g_main_context_iteration (NULL, TRUE);
+      plug_keep_files_operation_plan_async (keep_operation, NULL, plug_cli_store_result_cb, &plan_result);
+      plug_cli_wait_for (&plan_result);
       if (!plug_keep_files_operation_plan_finish (keep_operation, plan_result, &error))
         return plug_cli_fail (_("Cannot keep the files of %s: %s"), plug_volume_get_device (volume), error->message);
     }
@@ -550,11 +514,10 @@ plug_cli_drives_format (int      argc,
   cancellable = g_cancellable_new ();
   interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
   if (keep_operation != NULL)
-    plug_keep_files_operation_run_async (keep_operation, cancellable, format_done_cb, &result);
+    plug_keep_files_operation_run_async (keep_operation, cancellable, plug_cli_store_result_cb, &result);
   else
-    plug_format_operation_run_async (operation, cancellable, format_done_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+    plug_format_operation_run_async (operation, cancellable, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
   g_source_remove (interrupt_id);
   if (progress.terminal && progress.last_percent >= 0)
     g_print ("\n");
@@ -570,17 +533,17 @@ plug_cli_drives_format (int      argc,
       g_autoptr(JsonNode) node = NULL;
 
       json_builder_begin_object (builder);
-      add_string_member (builder, "device", plug_format_operation_get_device (operation));
-      add_string_member (builder, "drive", plug_drive_get_device (drive));
+      plug_cli_json_add_string (builder, "device", plug_format_operation_get_device (operation));
+      plug_cli_json_add_string (builder, "drive", plug_drive_get_device (drive));
       json_builder_set_member_name (builder, "whole_drive");
       json_builder_add_boolean_value (builder, whole_drive);
       json_builder_set_member_name (builder, "erased");
       json_builder_add_boolean_value (builder, erase);
-      add_string_member (builder, "filesystem", type->id);
-      add_string_member (builder, "label", plug_format_operation_get_label (operation));
-      add_string_member (builder, "uuid", plug_format_operation_get_uuid (operation));
-      add_string_member (builder, "mount_point", plug_format_operation_get_mount_point (operation));
-      add_string_member (builder, "mount_error", plug_format_operation_get_mount_error (operation));
+      plug_cli_json_add_string (builder, "filesystem", type->id);
+      plug_cli_json_add_string (builder, "label", plug_format_operation_get_label (operation));
+      plug_cli_json_add_string (builder, "uuid", plug_format_operation_get_uuid (operation));
+      plug_cli_json_add_string (builder, "mount_point", plug_format_operation_get_mount_point (operation));
+      plug_cli_json_add_string (builder, "mount_error", plug_format_operation_get_mount_error (operation));
       json_builder_set_member_name (builder, "kept_files");
       if (keep_operation != NULL)
         {
@@ -593,8 +556,8 @@ plug_cli_drives_format (int      argc,
           json_builder_add_int_value (builder, plug_keep_files_operation_get_bytes_total (keep_operation));
           json_builder_set_member_name (builder, "verified");
           json_builder_add_boolean_value (builder, TRUE);
-          add_string_member (builder, "copy_path", plug_keep_files_operation_get_copy_path (keep_operation));
-          add_string_member (builder, "kept_copy_path", plug_keep_files_operation_get_kept_copy_path (keep_operation));
+          plug_cli_json_add_string (builder, "copy_path", plug_keep_files_operation_get_copy_path (keep_operation));
+          plug_cli_json_add_string (builder, "kept_copy_path", plug_keep_files_operation_get_kept_copy_path (keep_operation));
           json_builder_set_member_name (builder, "not_carried");
           json_builder_begin_array (builder);
           for (guint i = 0; not_carried[i] != NULL; i++)

@@ -53,27 +53,6 @@ plug_cli_drives (int      argc,
 /* --- drives list ------------------------------------------------------ */
 
 static void
-add_string_member (JsonBuilder *builder,
-                   const char  *name,
-                   const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
-add_int_member (JsonBuilder *builder,
-                const char  *name,
-                guint64      value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_int_value (builder, (gint64) MIN (value, (guint64) G_MAXINT64));
-}
-
-static void
 add_volume_json (JsonBuilder *builder,
                  PlugVolume  *volume)
 {
@@ -85,15 +64,15 @@ add_volume_json (JsonBuilder *builder,
   gboolean usage_known = plug_volume_get_usage (volume, &used, &free_space);
 
   json_builder_begin_object (builder);
-  add_string_member (builder, "device", plug_volume_get_device (volume));
-  add_int_member (builder, "partition_number", plug_volume_get_partition_number (volume));
-  add_string_member (builder, "filesystem", plug_volume_get_filesystem (volume));
-  add_string_member (builder, "filesystem_version", plug_volume_get_filesystem_version (volume));
-  add_string_member (builder, "filesystem_name", filesystem_name);
-  add_string_member (builder, "label", plug_volume_get_label (volume));
-  add_string_member (builder, "uuid", plug_volume_get_uuid (volume));
-  add_int_member (builder, "size", plug_volume_get_size (volume));
-  add_string_member (builder, "mount_point", plug_volume_get_mount_point (volume));
+  plug_cli_json_add_string (builder, "device", plug_volume_get_device (volume));
+  plug_cli_json_add_uint (builder, "partition_number", plug_volume_get_partition_number (volume));
+  plug_cli_json_add_string (builder, "filesystem", plug_volume_get_filesystem (volume));
+  plug_cli_json_add_string (builder, "filesystem_version", plug_volume_get_filesystem_version (volume));
+  plug_cli_json_add_string (builder, "filesystem_name", filesystem_name);
+  plug_cli_json_add_string (builder, "label", plug_volume_get_label (volume));
+  plug_cli_json_add_string (builder, "uuid", plug_volume_get_uuid (volume));
+  plug_cli_json_add_uint (builder, "size", plug_volume_get_size (volume));
+  plug_cli_json_add_string (builder, "mount_point", plug_volume_get_mount_point (volume));
 
   json_builder_set_member_name (builder, "mount_points");
   json_builder_begin_array (builder);
@@ -130,19 +109,19 @@ add_drive_json (JsonBuilder *builder,
   PlugDriveRestriction restriction = plug_drive_get_restriction (drive);
 
   json_builder_begin_object (builder);
-  add_string_member (builder, "device", plug_drive_get_device (drive));
-  add_string_member (builder, "name", name);
-  add_string_member (builder, "model", plug_drive_get_model (drive));
-  add_string_member (builder, "vendor", plug_drive_get_vendor (drive));
-  add_string_member (builder, "serial", plug_drive_get_serial (drive));
-  add_int_member (builder, "size", plug_drive_get_size (drive));
-  add_string_member (builder, "connection",
-                     plug_drive_connection_get_id (plug_drive_get_connection (drive)));
+  plug_cli_json_add_string (builder, "device", plug_drive_get_device (drive));
+  plug_cli_json_add_string (builder, "name", name);
+  plug_cli_json_add_string (builder, "model", plug_drive_get_model (drive));
+  plug_cli_json_add_string (builder, "vendor", plug_drive_get_vendor (drive));
+  plug_cli_json_add_string (builder, "serial", plug_drive_get_serial (drive));
+  plug_cli_json_add_uint (builder, "size", plug_drive_get_size (drive));
+  plug_cli_json_add_string (builder, "connection",
+                            plug_drive_connection_get_id (plug_drive_get_connection (drive)));
   json_builder_set_member_name (builder, "is_disk_image");
   json_builder_add_boolean_value (builder, plug_drive_is_disk_image (drive));
   json_builder_set_member_name (builder, "removable");
   json_builder_add_boolean_value (builder, plug_drive_is_removable (drive));
-  add_string_member (builder, "backing_file", plug_drive_get_backing_file (drive));
+  plug_cli_json_add_string (builder, "backing_file", plug_drive_get_backing_file (drive));
   json_builder_set_member_name (builder, "setup_by_uid");
   if (plug_drive_is_disk_image (drive))
     json_builder_add_int_value (builder, plug_drive_get_setup_by_uid (drive));
@@ -150,11 +129,11 @@ add_drive_json (JsonBuilder *builder,
     json_builder_add_null_value (builder);
   json_builder_set_member_name (builder, "can_modify");
   json_builder_add_boolean_value (builder, plug_drive_get_can_modify (drive));
-  add_string_member (builder, "restriction", plug_drive_restriction_get_id (restriction));
-  add_string_member (builder, "reason", plug_drive_restriction_get_reason (restriction));
+  plug_cli_json_add_string (builder, "restriction", plug_drive_restriction_get_id (restriction));
+  plug_cli_json_add_string (builder, "reason", plug_drive_restriction_get_reason (restriction));
   json_builder_set_member_name (builder, "listed");
   json_builder_add_boolean_value (builder, plug_drive_is_listed (drive));
-  add_string_member (builder, "udisks_object", plug_drive_get_object_path (drive));
+  plug_cli_json_add_string (builder, "udisks_object", plug_drive_get_object_path (drive));
 
   json_builder_set_member_name (builder, "volumes");
   json_builder_begin_array (builder);
@@ -292,17 +271,6 @@ print_text (GListModel *drives)
     }
 }
 
-static void
-usage_refreshed_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  GAsyncResult **result_out = user_data;
-
-  *result_out = g_object_ref (result);
-  g_main_context_wakeup (NULL);
-}
-
 static int
 drives_list (int      argc,
              char   **argv,
@@ -352,9 +320,8 @@ drives_list (int      argc,
   drives = plug_drive_list_new (client,
                                 all ? PLUG_DRIVE_LIST_FLAGS_INCLUDE_UNLISTED : PLUG_DRIVE_LIST_FLAGS_NONE);
 
-  plug_drive_list_refresh_usage_async (drives, NULL, usage_refreshed_cb, &usage_result);
-  while (usage_result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  plug_drive_list_refresh_usage_async (drives, NULL, plug_cli_store_result_cb, &usage_result);
+  plug_cli_wait_for (&usage_result);
   if (!plug_drive_list_refresh_usage_finish (drives, usage_result, &error))
     return plug_cli_fail (_("Could not read how full the volumes are: %s"), error->message);
 
@@ -460,12 +427,12 @@ drives_check_label (int      argc,
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "valid");
       json_builder_add_boolean_value (builder, normalized != NULL);
-      add_string_member (builder, "type", filesystem);
-      add_string_member (builder, "label", printable_label);
-      add_string_member (builder, "normalized_label", normalized);
-      add_string_member (builder, "mount_name", mount_name);
-      add_string_member (builder, "mount_point", mount_point);
-      add_string_member (builder, "reason", error != NULL ? error->message : NULL);
+      plug_cli_json_add_string (builder, "type", filesystem);
+      plug_cli_json_add_string (builder, "label", printable_label);
+      plug_cli_json_add_string (builder, "normalized_label", normalized);
+      plug_cli_json_add_string (builder, "mount_name", mount_name);
+      plug_cli_json_add_string (builder, "mount_point", mount_point);
+      plug_cli_json_add_string (builder, "reason", error != NULL ? error->message : NULL);
       json_builder_end_object (builder);
       node = json_builder_get_root (builder);
       plug_cli_print_json (node);
@@ -643,17 +610,6 @@ rename_step_cb (PlugRenameOperation *operation,
     }
 }
 
-static void
-rename_done_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  GAsyncResult **result_out = user_data;
-
-  *result_out = g_object_ref (result);
-  g_main_context_wakeup (NULL);
-}
-
 static gboolean
 interrupted_cb (gpointer user_data)
 {
@@ -751,9 +707,8 @@ drives_rename (int      argc,
 
   cancellable = g_cancellable_new ();
   interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
-  plug_rename_operation_run_async (operation, cancellable, rename_done_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  plug_rename_operation_run_async (operation, cancellable, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
   g_source_remove (interrupt_id);
 
   if (!plug_rename_operation_run_finish (operation, result, &error))
@@ -769,14 +724,14 @@ drives_rename (int      argc,
       g_autoptr(JsonNode) node = NULL;
 
       json_builder_begin_object (builder);
-      add_string_member (builder, "device", plug_volume_get_device (volume));
-      add_string_member (builder, "filesystem", plug_volume_get_filesystem (volume));
-      add_string_member (builder, "old_label", old_label);
-      add_string_member (builder, "label", plug_rename_operation_get_label (operation));
-      add_string_member (builder, "mount_point", mount_point);
+      plug_cli_json_add_string (builder, "device", plug_volume_get_device (volume));
+      plug_cli_json_add_string (builder, "filesystem", plug_volume_get_filesystem (volume));
+      plug_cli_json_add_string (builder, "old_label", old_label);
+      plug_cli_json_add_string (builder, "label", plug_rename_operation_get_label (operation));
+      plug_cli_json_add_string (builder, "mount_point", mount_point);
       json_builder_set_member_name (builder, "remounted");
       json_builder_add_boolean_value (builder, plug_rename_operation_get_remounted (operation));
-      add_string_member (builder, "next_mount_point", next_mount_point);
+      plug_cli_json_add_string (builder, "next_mount_point", next_mount_point);
       json_builder_end_object (builder);
       node = json_builder_get_root (builder);
       plug_cli_print_json (node);

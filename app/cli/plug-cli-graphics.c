@@ -59,27 +59,6 @@ plug_cli_graphics (int      argc,
 /* --- graphics status -------------------------------------------------- */
 
 static void
-add_string_member (JsonBuilder *builder,
-                   const char  *name,
-                   const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
-add_boolean_member (JsonBuilder *builder,
-                    const char  *name,
-                    gboolean     value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_boolean_value (builder, value);
-}
-
-static void
 add_gpu_json (JsonBuilder             *builder,
               PlugGpu                 *gpu,
               PlugRenderer            *renderer,
@@ -88,15 +67,15 @@ add_gpu_json (JsonBuilder             *builder,
   const char * const *alternatives = plug_gpu_get_alternatives (gpu);
 
   json_builder_begin_object (builder);
-  add_string_member (builder, "pci_slot", plug_gpu_get_pci_slot (gpu));
-  add_string_member (builder, "vendor_id", plug_gpu_get_vendor_id (gpu));
-  add_string_member (builder, "device_id", plug_gpu_get_device_id (gpu));
-  add_string_member (builder, "vendor", plug_gpu_get_vendor (gpu));
-  add_string_member (builder, "model", plug_gpu_get_model (gpu));
-  add_string_member (builder, "driver", plug_gpu_get_driver (gpu));
-  add_string_member (builder, "driver_version", plug_gpu_get_driver_version (gpu));
-  add_string_member (builder, "driver_license",
-                     plug_gpu_license_get_id (plug_gpu_get_driver_license (gpu)));
+  plug_cli_json_add_string (builder, "pci_slot", plug_gpu_get_pci_slot (gpu));
+  plug_cli_json_add_string (builder, "vendor_id", plug_gpu_get_vendor_id (gpu));
+  plug_cli_json_add_string (builder, "device_id", plug_gpu_get_device_id (gpu));
+  plug_cli_json_add_string (builder, "vendor", plug_gpu_get_vendor (gpu));
+  plug_cli_json_add_string (builder, "model", plug_gpu_get_model (gpu));
+  plug_cli_json_add_string (builder, "driver", plug_gpu_get_driver (gpu));
+  plug_cli_json_add_string (builder, "driver_version", plug_gpu_get_driver_version (gpu));
+  plug_cli_json_add_string (builder, "driver_license",
+                            plug_gpu_license_get_id (plug_gpu_get_driver_license (gpu)));
 
   json_builder_set_member_name (builder, "alternatives");
   json_builder_begin_array (builder);
@@ -104,12 +83,12 @@ add_gpu_json (JsonBuilder             *builder,
     json_builder_add_string_value (builder, alternatives[i]);
   json_builder_end_array (builder);
 
-  add_boolean_member (builder, "boot_vga", plug_gpu_is_boot_vga (gpu));
+  plug_cli_json_add_boolean (builder, "boot_vga", plug_gpu_is_boot_vga (gpu));
 
   /* From the renderer probe; null where it could not say (and
    * "renderer_error" says why), never a guess. */
-  add_string_member (builder, "renderer", plug_renderer_get_opengl_renderer (renderer));
-  add_string_member (builder, "opengl_version", plug_renderer_get_opengl_version (renderer));
+  plug_cli_json_add_string (builder, "renderer", plug_renderer_get_opengl_renderer (renderer));
+  plug_cli_json_add_string (builder, "opengl_version", plug_renderer_get_opengl_version (renderer));
   json_builder_set_member_name (builder, "hardware_accelerated");
   switch (plug_renderer_get_acceleration (renderer))
     {
@@ -128,9 +107,9 @@ add_gpu_json (JsonBuilder             *builder,
     g_autofree char *reason_text = plug_renderer_dup_reason_text (renderer);
     const char * const *vulkan_devices = plug_renderer_get_vulkan_devices (renderer);
 
-    add_string_member (builder, "software_reason", plug_renderer_reason_get_id (plug_renderer_get_reason (renderer)));
-    add_string_member (builder, "software_reason_text", reason_text);
-    add_string_member (builder, "renderer_error", plug_renderer_get_error (renderer));
+    plug_cli_json_add_string (builder, "software_reason", plug_renderer_reason_get_id (plug_renderer_get_reason (renderer)));
+    plug_cli_json_add_string (builder, "software_reason_text", reason_text);
+    plug_cli_json_add_string (builder, "renderer_error", plug_renderer_get_error (renderer));
     json_builder_set_member_name (builder, "vulkan");
     json_builder_begin_array (builder);
     for (guint i = 0; vulkan_devices[i] != NULL; i++)
@@ -153,8 +132,8 @@ add_gpu_json (JsonBuilder             *builder,
       json_builder_add_null_value (builder);
     }
 
-  add_boolean_member (builder, "integrated", plug_gpu_is_integrated (gpu));
-  add_string_member (builder, "reason", plug_gpu_get_reason (gpu));
+  plug_cli_json_add_boolean (builder, "integrated", plug_gpu_is_integrated (gpu));
+  plug_cli_json_add_string (builder, "reason", plug_gpu_get_reason (gpu));
   json_builder_end_object (builder);
 }
 
@@ -172,7 +151,7 @@ add_dual_gpu_json (JsonBuilder    *builder,
     }
 
   json_builder_begin_object (builder);
-  add_boolean_member (builder, "has_dual_gpu", plug_switcheroo_has_dual_gpu (switcheroo));
+  plug_cli_json_add_boolean (builder, "has_dual_gpu", plug_switcheroo_has_dual_gpu (switcheroo));
   json_builder_set_member_name (builder, "gpus");
   json_builder_begin_array (builder);
   for (guint i = 0; i < plug_switcheroo_get_n_gpus (switcheroo); i++)
@@ -189,9 +168,9 @@ add_dual_gpu_json (JsonBuilder    *builder,
         }
 
       json_builder_begin_object (builder);
-      add_string_member (builder, "name", entry->name);
-      add_string_member (builder, "pci_slot", pci_slot);
-      add_boolean_member (builder, "default", entry->is_default);
+      plug_cli_json_add_string (builder, "name", entry->name);
+      plug_cli_json_add_string (builder, "pci_slot", pci_slot);
+      plug_cli_json_add_boolean (builder, "default", entry->is_default);
       json_builder_set_member_name (builder, "environment");
       json_builder_begin_array (builder);
       for (guint k = 0; entry->environment[k] != NULL; k++)
@@ -211,12 +190,12 @@ add_display_json (JsonBuilder *builder,
   int refresh_rate = plug_display_get_refresh_rate (display);
 
   json_builder_begin_object (builder);
-  add_string_member (builder, "connector", plug_display_get_connector (display));
-  add_string_member (builder, "gpu", plug_display_get_pci_slot (display));
-  add_boolean_member (builder, "connected", plug_display_is_connected (display));
-  add_boolean_member (builder, "enabled", plug_display_is_enabled (display));
-  add_string_member (builder, "name", plug_display_get_name (display));
-  add_string_member (builder, "manufacturer", plug_display_get_manufacturer (display));
+  plug_cli_json_add_string (builder, "connector", plug_display_get_connector (display));
+  plug_cli_json_add_string (builder, "gpu", plug_display_get_pci_slot (display));
+  plug_cli_json_add_boolean (builder, "connected", plug_display_is_connected (display));
+  plug_cli_json_add_boolean (builder, "enabled", plug_display_is_enabled (display));
+  plug_cli_json_add_string (builder, "name", plug_display_get_name (display));
+  plug_cli_json_add_string (builder, "manufacturer", plug_display_get_manufacturer (display));
 
   /* The preferred mode; null when neither the EDID nor the kernel's
    * modes say. */
@@ -242,8 +221,8 @@ add_display_json (JsonBuilder *builder,
     json_builder_add_string_value (builder, modes[i]);
   json_builder_end_array (builder);
 
-  add_string_member (builder, "edid_error", plug_display_get_edid_error (display));
-  add_string_member (builder, "source", "kernel");
+  plug_cli_json_add_string (builder, "edid_error", plug_display_get_edid_error (display));
+  plug_cli_json_add_string (builder, "source", "kernel");
   json_builder_end_object (builder);
 }
 
@@ -285,14 +264,14 @@ build_json (GListModel     *gpus,
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "suspend");
   json_builder_begin_object (builder);
-  add_boolean_member (builder, "possible", plug_power_can_suspend (power));
-  add_string_member (builder, "reason", plug_power_get_suspend_reason (power));
-  add_string_member (builder, "mode", plug_power_get_suspend_mode (power));
+  plug_cli_json_add_boolean (builder, "possible", plug_power_can_suspend (power));
+  plug_cli_json_add_string (builder, "reason", plug_power_get_suspend_reason (power));
+  plug_cli_json_add_string (builder, "mode", plug_power_get_suspend_mode (power));
   json_builder_end_object (builder);
   json_builder_set_member_name (builder, "hibernate");
   json_builder_begin_object (builder);
-  add_boolean_member (builder, "possible", plug_power_can_hibernate (power));
-  add_string_member (builder, "reason", plug_power_get_hibernate_reason (power));
+  plug_cli_json_add_boolean (builder, "possible", plug_power_can_hibernate (power));
+  plug_cli_json_add_string (builder, "reason", plug_power_get_hibernate_reason (power));
   json_builder_end_object (builder);
   json_builder_end_object (builder);
 
@@ -494,17 +473,6 @@ print_text (GListModel     *gpus,
     g_print (_("Hibernate: not possible. %s\n"), plug_power_get_hibernate_reason (power));
 }
 
-static void
-read_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  GAsyncResult **result_out = user_data;
-
-  *result_out = g_object_ref (result);
-  g_main_context_wakeup (NULL);
-}
-
 static int
 graphics_status (int      argc,
                  char   **argv,
@@ -555,10 +523,10 @@ graphics_status (int      argc,
    * there is simply no dual-GPU information. */
   system_bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL);
   if (system_bus != NULL)
-    plug_switcheroo_read_async (system_bus, NULL, read_cb, &switcheroo_result);
+    plug_switcheroo_read_async (system_bus, NULL, plug_cli_store_result_cb, &switcheroo_result);
 
-  plug_gpu_list_load_async (gpus, NULL, read_cb, &gpus_result);
-  plug_power_read_async (power, NULL, read_cb, &power_result);
+  plug_gpu_list_load_async (gpus, NULL, plug_cli_store_result_cb, &gpus_result);
+  plug_power_read_async (power, NULL, plug_cli_store_result_cb, &power_result);
   while (gpus_result == NULL || power_result == NULL || (system_bus != NULL && switcheroo_result == NULL))
     g_main_context_iteration (NULL, TRUE);
 
@@ -581,7 +549,7 @@ graphics_status (int      argc,
       g_ptr_array_add (probe_results, NULL);
       plug_renderer_probe_async (gpu, root_directory, modules_directory,
                                  entry != NULL ? (const char * const *) entry->environment : NULL,
-                                 NULL, read_cb, &probe_results->pdata[i]);
+                                 NULL, plug_cli_store_result_cb, &probe_results->pdata[i]);
     }
   for (guint i = 0; i < n_gpus; i++)
     {
@@ -605,17 +573,6 @@ graphics_status (int      argc,
 }
 
 /* --- graphics set-driver, graphics revert ------------------------------ */
-
-static void
-driver_switch_done_cb (GObject      *object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  GAsyncResult **result_out = user_data;
-
-  *result_out = g_object_ref (result);
-  g_main_context_wakeup (NULL);
-}
 
 static PlugDriverSwitch *
 new_driver_switch (PlugServices **services_out,
@@ -648,11 +605,11 @@ print_change_json (const char *pci_slot,
   g_autoptr(JsonNode) node = NULL;
 
   json_builder_begin_object (builder);
-  add_string_member (builder, "pci_slot", pci_slot);
+  plug_cli_json_add_string (builder, "pci_slot", pci_slot);
   if (!reverted)
-    add_string_member (builder, "driver", driver);
-  add_boolean_member (builder, "reverted", reverted);
-  add_boolean_member (builder, "restart_needed", TRUE);
+    plug_cli_json_add_string (builder, "driver", driver);
+  plug_cli_json_add_boolean (builder, "reverted", reverted);
+  plug_cli_json_add_boolean (builder, "restart_needed", TRUE);
   json_builder_end_object (builder);
   node = json_builder_get_root (builder);
   plug_cli_print_json (node);
@@ -696,9 +653,8 @@ graphics_set_driver (int      argc,
     return plug_cli_fail ("%s", error->message);
 
   plug_driver_switch_set_driver_async (driver_switch, pci_slot, driver, NULL,
-                                       driver_switch_done_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+                                       plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
 
   if (!plug_driver_switch_set_driver_finish (driver_switch, result, &error))
     return plug_cli_fail ("%s", error->message);
@@ -746,9 +702,8 @@ graphics_revert (int      argc,
   if (driver_switch == NULL)
     return plug_cli_fail ("%s", error->message);
 
-  plug_driver_switch_revert_async (driver_switch, pci_slot, NULL, driver_switch_done_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  plug_driver_switch_revert_async (driver_switch, pci_slot, NULL, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
 
   if (!plug_driver_switch_revert_finish (driver_switch, result, &error))
     return plug_cli_fail ("%s", error->message);

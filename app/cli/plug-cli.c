@@ -124,10 +124,23 @@ plug_cli_print_json (JsonNode *node)
   g_print ("%s\n", text);
 }
 
-static void
-services_loaded_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
+/* --- waiting --------------------------------------------------------- */
+
+/* A command-line tool may wait: it runs the core's asynchronous API to
+ * completion on its own main context. The pair below is how: the call's
+ * user_data is a GAsyncResult * that starts NULL, and the result is
+ * finished once plug_cli_wait_for() returns. */
+
+/**
+ * plug_cli_store_result_cb:
+ * @user_data: (type GAsyncResult **): where the result goes
+ *
+ * A #GAsyncReadyCallback that keeps the result for plug_cli_wait_for().
+ */
+void
+plug_cli_store_result_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
 {
   GAsyncResult **result_out = user_data;
 
@@ -135,17 +148,27 @@ services_loaded_cb (GObject      *object,
   g_main_context_wakeup (NULL);
 }
 
-/* A command-line tool may wait; it runs the core's asynchronous API to
- * completion on its own main context. */
+/**
+ * plug_cli_wait_for:
+ * @result: the result plug_cli_store_result_cb() fills
+ *
+ * Runs the main context until the call is done.
+ */
+void
+plug_cli_wait_for (GAsyncResult **result)
+{
+  while (*result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+}
+
 PlugServices *
 plug_cli_load_services (PlugServicesClients   clients,
                         GError              **error)
 {
   g_autoptr(GAsyncResult) result = NULL;
 
-  plug_services_new_async (clients, NULL, services_loaded_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  plug_services_new_async (clients, NULL, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
 
   return plug_services_new_finish (result, error);
 }
@@ -340,4 +363,48 @@ plug_cli_run_group (const char           *group,
   message = g_strdup_printf (_("unknown subcommand “%s”"), argv[first]);
 
   return group_usage_error (group, subcommands, n_subcommands, message);
+}
+
+/* --- JSON ------------------------------------------------------------- */
+
+/**
+ * plug_cli_json_add_string:
+ *
+ * Adds the member @name with @value, or null when @value is %NULL: a key
+ * is always there, so that scripts can tell "none" from "not asked".
+ */
+void
+plug_cli_json_add_string (JsonBuilder *builder,
+                          const char  *name,
+                          const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+/**
+ * plug_cli_json_add_uint:
+ *
+ * Adds the member @name with @value, a size or a count; JSON's integers
+ * are signed, so a value past G_MAXINT64 is given as G_MAXINT64.
+ */
+void
+plug_cli_json_add_uint (JsonBuilder *builder,
+                        const char  *name,
+                        guint64      value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, (gint64) MIN (value, (guint64) G_MAXINT64));
+}
+
+void
+plug_cli_json_add_boolean (JsonBuilder *builder,
+                           const char  *name,
+                           gboolean     value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_boolean_value (builder, value);
 }

@@ -38,7 +38,20 @@ int             plug_cli_usage_error          (const char        *command,
                                                ...) G_GNUC_PRINTF (2, 3);
 int             plug_cli_fail                 (const char        *format,
                                                ...) G_GNUC_PRINTF (1, 2);
+void            plug_cli_store_result_cb      (GObject           *object,
+                                               GAsyncResult      *result,
+                                               gpointer           user_data);
+void            plug_cli_wait_for             (GAsyncResult     **result);
 void            plug_cli_print_json           (JsonNode          *node);
+void            plug_cli_json_add_string      (JsonBuilder       *builder,
+                                               const char        *name,
+                                               const char        *value);
+void            plug_cli_json_add_uint        (JsonBuilder       *builder,
+                                               const char        *name,
+                                               guint64            value);
+void            plug_cli_json_add_boolean     (JsonBuilder       *builder,
+                                               const char        *name,
+                                               gboolean           value);
 PlugServices   *plug_cli_load_services        (PlugServicesClients clients,
                                                GError           **error);
 int             plug_cli_run                  (const PlugCliCommand *commands,
