@@ -505,6 +505,94 @@ connect_and_report (NMClient           *client,
   return PLUG_CLI_EXIT_DONE;
 }
 
+/* find_modem_device: NetworkManager's device for the modem @name, with
+ * its family and its SIM's operator code where ModemManager knows them;
+ * %NULL when there is no such modem. */
+static NMDevice *
+find_modem_device (NMClient         *client,
+                   PlugModemList    *modems,
+                   const char       *name,
+                   PlugModemFamily  *family,
+                   const char      **sim_operator_code)
+{
+  PlugModem *modem = modems != NULL ? plug_modem_list_find_by_interface (modems, name) : NULL;
+  NMDevice *device = nm_client_get_device_by_iface (client, name);
+
+  if (device == NULL || !NM_IS_DEVICE_MODEM (device))
+    return NULL;
+
+  *family = modem != NULL ? plug_modem_get_family (modem) : PLUG_MODEM_FAMILY_UNKNOWN;
+  if (*family == PLUG_MODEM_FAMILY_UNKNOWN)
+    *family = family_of_device (NM_DEVICE_MODEM (device));
+  if (modem != NULL)
+    *sim_operator_code = plug_modem_get_sim_operator_code (modem);
+
+  return device;
+}
+
+/* settings_from_provider: @settings from @provider's entry for the
+ * modem's family (a GSM plan, or its CDMA settings), keeping a username
+ * and password already given; returns the connection's default name, or
+ * %NULL with @error set when the provider does not fit the modem. The
+ * strings set in @settings belong to @provider. */
+static char *
+settings_from_provider (PlugProvider                    *provider,
+                        const char                      *plan,
+                        PlugModemFamily                  device_family,
+                        const char                      *device_name,
+                        PlugBroadbandConnectionSettings *settings,
+                        GError                         **error)
+{
+  const char *provider_name = plug_provider_get_display_name (provider);
+
+  if (device_family == PLUG_MODEM_FAMILY_CDMA ||
+      (device_family == PLUG_MODEM_FAMILY_UNKNOWN && !plug_provider_has_gsm (provider)))
+    settings->family = PLUG_MODEM_FAMILY_CDMA;
+  else
+    settings->family = PLUG_MODEM_FAMILY_GSM;
+
+  if (settings->family == PLUG_MODEM_FAMILY_GSM)
+    {
+      PlugProviderApn *provider_apn;
+
+      if (!plug_provider_has_gsm (provider))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       _("%s is a CDMA provider, and %s is a GSM (3GPP) modem"), provider_name, device_name);
+          return NULL;
+        }
+      provider_apn = find_plan (provider, plan, error);
+      if (provider_apn == NULL)
+        return NULL;
+
+      settings->apn = plug_provider_apn_get_apn (provider_apn);
+      if (settings->username == NULL)
+        settings->username = plug_provider_apn_get_username (provider_apn);
+      if (settings->password == NULL)
+        settings->password = plug_provider_apn_get_password (provider_apn);
+      if (plug_provider_apn_get_display_name (provider_apn) != NULL)
+        /* Translators: a connection's name: provider and plan, such as “Vodafone Mobile Internet” */
+        return g_strdup_printf (_("%s %s"), provider_name, plug_provider_apn_get_display_name (provider_apn));
+    }
+  else
+    {
+      if (!plug_provider_has_cdma (provider))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       _("%s is a GSM (3GPP) provider, and %s is a CDMA modem"), provider_name,
+                       device_name != NULL ? device_name : _("the modem"));
+          return NULL;
+        }
+      if (settings->username == NULL)
+        settings->username = plug_provider_get_cdma_username (provider);
+      if (settings->password == NULL)
+        settings->password = plug_provider_get_cdma_password (provider);
+    }
+
+  /* Translators: a connection's name, such as “Verizon connection” */
+  return g_strdup_printf (_("%s connection"), provider_name);
+}
+
 int
 plug_cli_broadband_add (int      argc,
                         char   **argv,
@@ -588,18 +676,10 @@ plug_cli_broadband_add (int      argc,
 
   if (device_name != NULL)
     {
-      PlugModem *modem = modems != NULL ? plug_modem_list_find_by_interface (modems, device_name) : NULL;
-
-      device = nm_client_get_device_by_iface (client, device_name);
-      if (device == NULL || !NM_IS_DEVICE_MODEM (device))
+      device = find_modem_device (client, modems, device_name, &device_family, &sim_operator_code);
+      if (device == NULL)
         return plug_cli_fail (_("There is no modem %s. “plugboardctl broadband devices” lists the modems."),
                               device_name);
-
-      device_family = modem != NULL ? plug_modem_get_family (modem) : PLUG_MODEM_FAMILY_UNKNOWN;
-      if (device_family == PLUG_MODEM_FAMILY_UNKNOWN)
-        device_family = family_of_device (NM_DEVICE_MODEM (device));
-      if (modem != NULL)
-        sim_operator_code = plug_modem_get_sim_operator_code (modem);
     }
   else if (modems != NULL && g_list_model_get_n_items (G_LIST_MODEL (modems)) == 1)
     {
@@ -628,48 +708,9 @@ plug_cli_broadband_add (int      argc,
       if (provider == NULL)
         return plug_cli_fail ("%s", error->message);
 
-      if (device_family == PLUG_MODEM_FAMILY_CDMA ||
-          (device_family == PLUG_MODEM_FAMILY_UNKNOWN && !plug_provider_has_gsm (provider)))
-        settings.family = PLUG_MODEM_FAMILY_CDMA;
-      else
-        settings.family = PLUG_MODEM_FAMILY_GSM;
-
-      if (settings.family == PLUG_MODEM_FAMILY_GSM)
-        {
-          PlugProviderApn *provider_apn;
-
-          if (!plug_provider_has_gsm (provider))
-            return plug_cli_fail (_("%s is a CDMA provider, and %s is a GSM (3GPP) modem"),
-                                  plug_provider_get_display_name (provider), device_name);
-          provider_apn = find_plan (provider, plan, &error);
-          if (provider_apn == NULL)
-            return plug_cli_fail ("%s", error->message);
-
-          settings.apn = plug_provider_apn_get_apn (provider_apn);
-          if (username == NULL)
-            settings.username = plug_provider_apn_get_username (provider_apn);
-          if (password == NULL)
-            settings.password = plug_provider_apn_get_password (provider_apn);
-          if (plug_provider_apn_get_display_name (provider_apn) != NULL)
-            /* Translators: a connection's name: provider and plan, such as “Vodafone Mobile Internet” */
-            default_name = g_strdup_printf (_("%s %s"), plug_provider_get_display_name (provider),
-                                            plug_provider_apn_get_display_name (provider_apn));
-        }
-      else
-        {
-          if (!plug_provider_has_cdma (provider))
-            return plug_cli_fail (_("%s is a GSM (3GPP) provider, and %s is a CDMA modem"),
-                                  plug_provider_get_display_name (provider),
-                                  device_name != NULL ? device_name : _("the modem"));
-          if (username == NULL)
-            settings.username = plug_provider_get_cdma_username (provider);
-          if (password == NULL)
-            settings.password = plug_provider_get_cdma_password (provider);
-        }
-
+      default_name = settings_from_provider (provider, plan, device_family, device_name, &settings, &error);
       if (default_name == NULL)
-        /* Translators: a connection's name, such as “Verizon connection” */
-        default_name = g_strdup_printf (_("%s connection"), plug_provider_get_display_name (provider));
+        return plug_cli_fail ("%s", error->message);
     }
   else if (apn != NULL)
     {

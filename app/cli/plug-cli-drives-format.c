@@ -332,6 +332,183 @@ interrupted_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* resolve_target: the drive and volume DEVICE names, as the options ask
+ * for them; returns the device that will be reformatted, or %NULL with
+ * @error set. */
+static char *
+resolve_target (PlugDriveList  *drives,
+                const char     *device,
+                gboolean        whole_drive,
+                gboolean        keep_files,
+                PlugDrive     **drive,
+                PlugVolume    **volume,
+                GError        **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (whole_drive && keep_files)
+    {
+      /* The files are those of one volume, which DEVICE names. */
+      if (!plug_cli_drives_resolve_volume (drives, device, drive, volume, &local_error))
+        {
+          g_set_error (error, local_error->domain, local_error->code,
+                       _("With --keep-files, name the volume whose files to keep: %s"), local_error->message);
+          return NULL;
+        }
+      return g_strdup (plug_drive_get_device (*drive));
+    }
+
+  if (whole_drive)
+    {
+      *drive = resolve_drive (drives, device, error);
+      return *drive != NULL ? g_strdup (plug_drive_get_device (*drive)) : NULL;
+    }
+
+  if (!plug_cli_drives_resolve_volume (drives, device, drive, volume, error))
+    return NULL;
+  return g_strdup (plug_volume_get_device (*volume));
+}
+
+/* run_operation: reformats (keeping the files, with @keep_operation),
+ * showing each step and the progress on the terminal when @show_progress;
+ * Ctrl-C cancels. */
+static gboolean
+run_operation (PlugFormatOperation     *operation,
+               PlugKeepFilesOperation  *keep_operation,
+               gboolean                 show_progress,
+               GError                 **error)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  Progress progress = { FALSE, -1, 0 };
+  guint interrupt_id;
+  gboolean done;
+
+  if (show_progress)
+    {
+      progress.terminal = isatty (STDOUT_FILENO);
+      g_signal_connect (operation, "notify::step", G_CALLBACK (step_cb), &progress);
+      g_signal_connect (operation, "notify::progress", G_CALLBACK (progress_cb), &progress);
+      if (keep_operation != NULL)
+        {
+          g_signal_connect (keep_operation, "notify::phase", G_CALLBACK (keep_phase_cb), &progress);
+          g_signal_connect (keep_operation, "notify::bytes-done", G_CALLBACK (keep_progress_cb), &progress);
+          g_signal_connect (keep_operation, "notify::files-done", G_CALLBACK (keep_progress_cb), &progress);
+        }
+    }
+
+  interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
+  if (keep_operation != NULL)
+    plug_keep_files_operation_run_async (keep_operation, cancellable, plug_cli_store_result_cb, &result);
+  else
+    plug_format_operation_run_async (operation, cancellable, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
+  g_source_remove (interrupt_id);
+  if (progress.terminal && progress.last_percent >= 0)
+    g_print ("\n");
+
+  done = keep_operation != NULL
+         ? plug_keep_files_operation_run_finish (keep_operation, result, error)
+         : plug_format_operation_run_finish (operation, result, error);
+
+  /* &progress goes out of scope here. */
+  if (show_progress)
+    {
+      g_signal_handlers_disconnect_by_data (operation, &progress);
+      if (keep_operation != NULL)
+        g_signal_handlers_disconnect_by_data (keep_operation, &progress);
+    }
+
+  return done;
+}
+
+static void
+print_result_json (PlugFormatOperation      *operation,
+                   PlugKeepFilesOperation   *keep_operation,
+                   PlugDrive                *drive,
+                   const PlugFilesystemType *type,
+                   gboolean                  whole_drive,
+                   gboolean                  erase)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) node = NULL;
+
+  json_builder_begin_object (builder);
+  plug_cli_json_add_string (builder, "device", plug_format_operation_get_device (operation));
+  plug_cli_json_add_string (builder, "drive", plug_drive_get_device (drive));
+  plug_cli_json_add_boolean (builder, "whole_drive", whole_drive);
+  plug_cli_json_add_boolean (builder, "erased", erase);
+  plug_cli_json_add_string (builder, "filesystem", type->id);
+  plug_cli_json_add_string (builder, "label", plug_format_operation_get_label (operation));
+  plug_cli_json_add_string (builder, "uuid", plug_format_operation_get_uuid (operation));
+  plug_cli_json_add_string (builder, "mount_point", plug_format_operation_get_mount_point (operation));
+  plug_cli_json_add_string (builder, "mount_error", plug_format_operation_get_mount_error (operation));
+  json_builder_set_member_name (builder, "kept_files");
+  if (keep_operation != NULL)
+    {
+      const char * const *not_carried = plug_keep_files_operation_get_not_carried (keep_operation);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "files");
+      json_builder_add_int_value (builder, plug_keep_files_operation_get_files_total (keep_operation));
+      json_builder_set_member_name (builder, "bytes");
+      json_builder_add_int_value (builder, plug_keep_files_operation_get_bytes_total (keep_operation));
+      plug_cli_json_add_boolean (builder, "verified", TRUE);
+      plug_cli_json_add_string (builder, "copy_path", plug_keep_files_operation_get_copy_path (keep_operation));
+      plug_cli_json_add_string (builder, "kept_copy_path", plug_keep_files_operation_get_kept_copy_path (keep_operation));
+      json_builder_set_member_name (builder, "not_carried");
+      json_builder_begin_array (builder);
+      for (guint i = 0; not_carried[i] != NULL; i++)
+        json_builder_add_string_value (builder, not_carried[i]);
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  else
+    {
+      json_builder_add_null_value (builder);
+    }
+  json_builder_end_object (builder);
+  node = json_builder_get_root (builder);
+  plug_cli_print_json (node);
+}
+
+static void
+print_result_text (PlugFormatOperation      *operation,
+                   PlugKeepFilesOperation   *keep_operation,
+                   const PlugFilesystemType *type)
+{
+  if (keep_operation != NULL)
+    {
+      g_autofree char *bytes_text = g_format_size (plug_keep_files_operation_get_bytes_total (keep_operation));
+
+      if (plug_keep_files_operation_get_kept_copy_path (keep_operation) == NULL)
+        /* Translators: a number of files and folders, then a size */
+        g_print (_("Kept %u files and folders (%s), each verified by its SHA-256; "
+                   "the copy on this computer was removed.\n"),
+                 plug_keep_files_operation_get_files_total (keep_operation), bytes_text);
+      else
+        /* Translators: a number of files and folders, a size, then a folder */
+        g_print (_("Kept %u files and folders (%s), each verified by its SHA-256; "
+                   "the copy on this computer could not be removed: delete %s yourself.\n"),
+                 plug_keep_files_operation_get_files_total (keep_operation), bytes_text,
+                 plug_keep_files_operation_get_kept_copy_path (keep_operation));
+    }
+
+  if (plug_format_operation_get_mount_point (operation) != NULL)
+    /* Translators: a device, a filesystem, a name, a folder */
+    g_print (_("Reformatted %s as %s named “%s”, mounted at %s\n"),
+             plug_format_operation_get_device (operation), type->display_name,
+             plug_format_operation_get_label (operation),
+             plug_format_operation_get_mount_point (operation));
+  else
+    /* Translators: a device, a filesystem, a name, then why it is not mounted */
+    g_print (_("Reformatted %s as %s named “%s”, not mounted: %s\n"),
+             plug_format_operation_get_device (operation), type->display_name,
+             plug_format_operation_get_label (operation),
+             plug_format_operation_get_mount_error (operation) != NULL
+             ? plug_format_operation_get_mount_error (operation) : _("unknown reason"));
+}
+
 int
 plug_cli_drives_format (int      argc,
                         char   **argv,
@@ -345,9 +522,7 @@ plug_cli_drives_format (int      argc,
   g_autoptr(PlugFormatOperation) format_operation = NULL;
   g_autoptr(PlugKeepFilesOperation) keep_operation = NULL;
   PlugFormatOperation *operation;
-  g_autoptr(GCancellable) cancellable = NULL;
   g_autoptr(GAsyncResult) usage_result = NULL;
-  g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *filesystem = NULL;
   g_autofree char *label = NULL;
@@ -359,9 +534,7 @@ plug_cli_drives_format (int      argc,
   gboolean erase = FALSE;
   gboolean yes = FALSE;
   gboolean keep_files = FALSE;
-  Progress progress = { FALSE, -1, 0 };
   UDisksClient *client;
-  guint interrupt_id;
   int exit_code;
   const GOptionEntry entries[] = {
     { "type", 't', 0, G_OPTION_ARG_STRING, &filesystem,
@@ -424,28 +597,11 @@ plug_cli_drives_format (int      argc,
   /* Every drive, so that one Plugboard leaves alone is refused with its
    * reason rather than reported missing. */
   drives = plug_drive_list_new (client, PLUG_DRIVE_LIST_FLAGS_INCLUDE_UNLISTED);
-  if (whole_drive && keep_files)
-    {
-      /* The files are those of one volume, which DEVICE names. */
-      if (!plug_cli_drives_resolve_volume (drives, argv[1], &drive, &volume, &error))
-        return plug_cli_fail (_("With --keep-files, name the volume whose files to keep: %s"), error->message);
-      flags |= PLUG_FORMAT_FLAGS_WHOLE_DRIVE;
-      target_device = g_strdup (plug_drive_get_device (drive));
-    }
-  else if (whole_drive)
-    {
-      drive = resolve_drive (drives, argv[1], &error);
-      if (drive == NULL)
-        return plug_cli_fail ("%s", error->message);
-      flags |= PLUG_FORMAT_FLAGS_WHOLE_DRIVE;
-      target_device = g_strdup (plug_drive_get_device (drive));
-    }
-  else
-    {
-      if (!plug_cli_drives_resolve_volume (drives, argv[1], &drive, &volume, &error))
-        return plug_cli_fail ("%s", error->message);
-      target_device = g_strdup (plug_volume_get_device (volume));
-    }
+  target_device = resolve_target (drives, argv[1], whole_drive, keep_files, &drive, &volume, &error);
+  if (target_device == NULL)
+    return plug_cli_fail ("%s", error->message);
+  if (whole_drive)
+    flags |= PLUG_FORMAT_FLAGS_WHOLE_DRIVE;
   if (erase)
     flags |= PLUG_FORMAT_FLAGS_ERASE;
 
@@ -498,113 +654,13 @@ plug_cli_drives_format (int      argc,
         return plug_cli_fail (_("Nothing was changed."));
     }
 
-  if (!json)
-    {
-      progress.terminal = isatty (STDOUT_FILENO);
-      g_signal_connect (operation, "notify::step", G_CALLBACK (step_cb), &progress);
-      g_signal_connect (operation, "notify::progress", G_CALLBACK (progress_cb), &progress);
-      if (keep_operation != NULL)
-        {
-          g_signal_connect (keep_operation, "notify::phase", G_CALLBACK (keep_phase_cb), &progress);
-          g_signal_connect (keep_operation, "notify::bytes-done", G_CALLBACK (keep_progress_cb), &progress);
-          g_signal_connect (keep_operation, "notify::files-done", G_CALLBACK (keep_progress_cb), &progress);
-        }
-    }
-
-  cancellable = g_cancellable_new ();
-  interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
-  if (keep_operation != NULL)
-    plug_keep_files_operation_run_async (keep_operation, cancellable, plug_cli_store_result_cb, &result);
-  else
-    plug_format_operation_run_async (operation, cancellable, plug_cli_store_result_cb, &result);
-  plug_cli_wait_for (&result);
-  g_source_remove (interrupt_id);
-  if (progress.terminal && progress.last_percent >= 0)
-    g_print ("\n");
-
-  if (keep_operation != NULL
-      ? !plug_keep_files_operation_run_finish (keep_operation, result, &error)
-      : !plug_format_operation_run_finish (operation, result, &error))
+  if (!run_operation (operation, keep_operation, !json, &error))
     return plug_cli_fail (_("Could not reformat %s: %s"), target_device, error->message);
 
   if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) node = NULL;
-
-      json_builder_begin_object (builder);
-      plug_cli_json_add_string (builder, "device", plug_format_operation_get_device (operation));
-      plug_cli_json_add_string (builder, "drive", plug_drive_get_device (drive));
-      json_builder_set_member_name (builder, "whole_drive");
-      json_builder_add_boolean_value (builder, whole_drive);
-      json_builder_set_member_name (builder, "erased");
-      json_builder_add_boolean_value (builder, erase);
-      plug_cli_json_add_string (builder, "filesystem", type->id);
-      plug_cli_json_add_string (builder, "label", plug_format_operation_get_label (operation));
-      plug_cli_json_add_string (builder, "uuid", plug_format_operation_get_uuid (operation));
-      plug_cli_json_add_string (builder, "mount_point", plug_format_operation_get_mount_point (operation));
-      plug_cli_json_add_string (builder, "mount_error", plug_format_operation_get_mount_error (operation));
-      json_builder_set_member_name (builder, "kept_files");
-      if (keep_operation != NULL)
-        {
-          const char * const *not_carried = plug_keep_files_operation_get_not_carried (keep_operation);
-
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "files");
-          json_builder_add_int_value (builder, plug_keep_files_operation_get_files_total (keep_operation));
-          json_builder_set_member_name (builder, "bytes");
-          json_builder_add_int_value (builder, plug_keep_files_operation_get_bytes_total (keep_operation));
-          json_builder_set_member_name (builder, "verified");
-          json_builder_add_boolean_value (builder, TRUE);
-          plug_cli_json_add_string (builder, "copy_path", plug_keep_files_operation_get_copy_path (keep_operation));
-          plug_cli_json_add_string (builder, "kept_copy_path", plug_keep_files_operation_get_kept_copy_path (keep_operation));
-          json_builder_set_member_name (builder, "not_carried");
-          json_builder_begin_array (builder);
-          for (guint i = 0; not_carried[i] != NULL; i++)
-            json_builder_add_string_value (builder, not_carried[i]);
-          json_builder_end_array (builder);
-          json_builder_end_object (builder);
-        }
-      else
-        {
-          json_builder_add_null_value (builder);
-        }
-      json_builder_end_object (builder);
-      node = json_builder_get_root (builder);
-      plug_cli_print_json (node);
-      return PLUG_CLI_EXIT_DONE;
-    }
-
-  if (keep_operation != NULL)
-    {
-      g_autofree char *bytes_text = g_format_size (plug_keep_files_operation_get_bytes_total (keep_operation));
-
-      if (plug_keep_files_operation_get_kept_copy_path (keep_operation) == NULL)
-        /* Translators: a number of files and folders, then a size */
-        g_print (_("Kept %u files and folders (%s), each verified by its SHA-256; "
-                   "the copy on this computer was removed.\n"),
-                 plug_keep_files_operation_get_files_total (keep_operation), bytes_text);
-      else
-        /* Translators: a number of files and folders, a size, then a folder */
-        g_print (_("Kept %u files and folders (%s), each verified by its SHA-256; "
-                   "the copy on this computer could not be removed: delete %s yourself.\n"),
-                 plug_keep_files_operation_get_files_total (keep_operation), bytes_text,
-                 plug_keep_files_operation_get_kept_copy_path (keep_operation));
-    }
-
-  if (plug_format_operation_get_mount_point (operation) != NULL)
-    /* Translators: a device, a filesystem, a name, a folder */
-    g_print (_("Reformatted %s as %s named “%s”, mounted at %s\n"),
-             plug_format_operation_get_device (operation), type->display_name,
-             plug_format_operation_get_label (operation),
-             plug_format_operation_get_mount_point (operation));
+    print_result_json (operation, keep_operation, drive, type, whole_drive, erase);
   else
-    /* Translators: a device, a filesystem, a name, then why it is not mounted */
-    g_print (_("Reformatted %s as %s named “%s”, not mounted: %s\n"),
-             plug_format_operation_get_device (operation), type->display_name,
-             plug_format_operation_get_label (operation),
-             plug_format_operation_get_mount_error (operation) != NULL
-             ? plug_format_operation_get_mount_error (operation) : _("unknown reason"));
+    print_result_text (operation, keep_operation, type);
 
   return PLUG_CLI_EXIT_DONE;
 }
