@@ -13,8 +13,9 @@
 #include "plug-fuzz.h"
 
 /*
- * The input, split at NUL bytes, is argv (reliability.md §8, 35). It runs
- * through plugboardctl's own option parsing and dispatch, plug_cli_run(),
+ * The input, split at NUL bytes, is argv (bad-input item 35,
+ * tests/RELIABILITY.md). It runs through plugboardctl's own option
+ * parsing and dispatch, plug_cli_run(),
  * with a command table in which only what needs no system service runs:
  * the shared options, the help and usage errors of each level, and
  * `drives check-label`, which checks a name without asking anyone.

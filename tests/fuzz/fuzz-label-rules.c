@@ -13,8 +13,9 @@
 
 /*
  * A name is typed by the user or read from a volume someone else made
- * (reliability.md §8, 1–14). The first byte picks the filesystem, from
- * the types the rules know plus one they do not; the rest is the name.
+ * (bad-input items 1–14, tests/RELIABILITY.md). The first byte picks
+ * the filesystem, from the types the rules know plus one they do not; the
+ * rest is the name.
  * Whatever it is, the rules must refuse it with a reason or accept it in
  * a form that the filesystem can hold, and that they accept again
  * unchanged.
@@ -27,7 +28,7 @@ typedef struct
   gboolean    utf16_units;
 } Limit;
 
-/* The limits as the filesystems define them (reliability.md §1.3),
+/* The limits as the filesystems and their label tools define them,
  * written out here rather than read from the rules being tested. */
 static const Limit limits[] = {
   { "vfat", 11, FALSE },

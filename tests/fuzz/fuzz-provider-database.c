@@ -11,9 +11,9 @@
 
 /*
  * The database is a file any package, or anyone who can write to
- * /usr/share, provides (reliability.md §8, 41–45). Parsing it must give a
- * database or an error, never both and never neither, and never crash or
- * leak. What it gives must then hold together: every provider is found
+ * /usr/share, provides (bad-input items 41–45, tests/RELIABILITY.md).
+ * Parsing it must give a database or an error, never both and never
+ * neither, and never crash or leak. What it gives must then hold together: every provider is found
  * by its country, each of its network codes and its own name.
  */
 

@@ -10,7 +10,7 @@
 # the copy and says where it is; every other disk image byte-identical.
 #
 # FAT32 volumes cannot be the source here: this kernel has no vfat driver
-# (TESTING.md), so no FAT volume can be mounted and read. exFAT mounts
+# (docs/TESTING.md), so no FAT volume can be mounted and read. exFAT mounts
 # through FUSE (exfat-fuse), which tests/harness/plug-stack sets up for
 # the stack's lifetime when the kernel has no exFAT driver.
 #

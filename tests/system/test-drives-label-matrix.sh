@@ -1,6 +1,7 @@
 #!/bin/bash
 # test-drives-label-matrix.sh: every filesystem Plugboard offers × every
-# label of reliability.md §8, through the real udisksd as the test user.
+# label of the bad-input items (tests/RELIABILITY.md), through the real
+# udisksd as the test user.
 # Names the rules refuse are refused before any call that changes
 # something: a D-Bus monitor on the test bus sees no SetLabel and no
 # Format, and the reformat is also refused with the bus unreachable.

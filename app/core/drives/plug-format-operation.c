@@ -50,7 +50,7 @@
  *    udisks publishes either way, and which Cancel stops.
  * 6. Success is reported once the volume itself reports the new type and
  *    name (udisks re-reads them through udev): a Format that returned
- *    success with lost writes (TESTING.md) is caught here.
+ *    success with lost writes (docs/TESTING.md) is caught here.
  * 7. The new filesystem is mounted, so that it appears in Files under its
  *    new name. A volume that cannot be mounted (FAT without a kernel
  *    driver) is still reformatted: that failure is reported, not fatal.
@@ -541,7 +541,7 @@ plug_format_operation_get_format_called (PlugFormatOperation *self)
  * @erase: whether to overwrite the old data with zeros first
  *
  * The options of Block.Format (or the format options of
- * PartitionTable.CreatePartitionAndFormat), anchors.md §3.1.
+ * PartitionTable.CreatePartitionAndFormat), as GNOME Disks passes them.
  *
  * Returns: (transfer floating): an a{sv}
  */
