@@ -153,9 +153,19 @@ expect_error $invalid "must start with a letter" "a driver starting with a digit
 expect_error $invalid "may only contain" "a slot with a trailing space" SetGpuDriver "'$TAHITI '" amdgpu
 expect_error io.github.plugboard.Helper.Error.NothingToRevert "chose no driver" \
   "reverting with no choice made" RevertGpuDriver "$TAHITI"
+# raw-call.py takes each argument as hex. An empty one would be a valid
+# (empty) string, refused by the helper: a failed encoding must stop the
+# test, or the checks below could pass for the wrong reason.
+hex () { /usr/bin/python3 -c 'import sys; print(sys.argv[1].encode().hex())' "$1"; }
+TAHITI_HEX=$(hex "$TAHITI")
+AMDGPU_HEX=$(hex amdgpu)
+if [ "$AMDGPU_HEX" != 616d64677075 ] || [ ${#TAHITI_HEX} != $((${#TAHITI} * 2)) ]; then
+  echo "Bail out! could not encode the arguments as hex ($TAHITI_HEX, $AMDGPU_HEX)"
+  exit 1
+fi
 # No D-Bus library sends a string that is not UTF-8; the bus itself must
 # drop the message (and the sender), and the helper stay up.
-raw=$(as_tester /usr/bin/python3 "$RAW_CALL" wait SetGpuDriver "$(printf '%s' "$TAHITI" | xxd -p)" 616d64ff677075)
+raw=$(as_tester /usr/bin/python3 "$RAW_CALL" wait SetGpuDriver "$TAHITI_HEX" 616d64ff677075)
 check "a non-UTF-8 driver never reaches the helper: the bus answers $raw" test "$raw" = disconnected -o "$raw" = error
 raw=$(as_tester /usr/bin/python3 "$RAW_CALL" wait GetDriverChoices)
 check "the same raw client gets an answer to a valid call ($raw)" test "$raw" = return
@@ -219,7 +229,7 @@ rm -rf "$root/var/lib/plugboard-helper"
 # not find it any more, or served whole.
 leave_calls () {
   for _ in 1 2 3 4 5; do
-    as_tester /usr/bin/python3 "$RAW_CALL" leave SetGpuDriver "$(printf '%s' "$TAHITI" | xxd -p)" "$(printf amdgpu | xxd -p)" >/dev/null
+    as_tester /usr/bin/python3 "$RAW_CALL" leave SetGpuDriver "$TAHITI_HEX" "$AMDGPU_HEX" >/dev/null
   done
 }
 log_count () { grep -c "$1" "$work/helper.log"; }
