@@ -26,6 +26,7 @@
 #include <glib/gstdio.h>
 
 #include "plug-benchmark-operation.h"
+#include "plug-udisks-error.h"
 #include "plug-drive-jobs.h"
 
 /*
@@ -972,36 +973,6 @@ thread_done_cb (GObject      *object,
   g_task_return_boolean (task, TRUE);
 }
 
-/* The daemon's own words, without the D-Bus error name, and polkit's
- * refusal said as such. */
-static GError *
-daemon_error (GError *error)
-{
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return error;
-
-  g_dbus_error_strip_remote_error (error);
-
-  if (g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED) ||
-      g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_CAN_OBTAIN) ||
-      g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_DISMISSED))
-    {
-      g_autofree char *message = g_steal_pointer (&error->message);
-
-      error->message = g_strdup_printf (_("Not authorized: %s"), message);
-    }
-  else if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_METHOD) ||
-           g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT))
-    {
-      /* What udisks answers for an object that went away meanwhile. */
-      g_autofree char *message = g_steal_pointer (&error->message);
-
-      error->message = g_strdup_printf (_("The device is no longer there: %s"), message);
-    }
-
-  return error;
-}
-
 static void
 open_for_benchmark_cb (GObject      *object,
                        GAsyncResult *result,
@@ -1020,7 +991,7 @@ open_for_benchmark_cb (GObject      *object,
   if (!udisks_block_call_open_for_benchmark_finish (UDISKS_BLOCK (object), &fd_handle, &fd_list,
                                                     result, &error))
     {
-      return_error (self, task, daemon_error (g_steal_pointer (&error)));
+      return_error (self, task, plug_udisks_error_reword (g_steal_pointer (&error), NULL));
       return;
     }
 

@@ -15,6 +15,7 @@
 #include "plug-drive-jobs.h"
 #include "plug-format-operation.h"
 #include "plug-label-rules.h"
+#include "plug-udisks-error.h"
 
 /*
  * Reformatting destroys what is on the drive, so most of this file makes
@@ -628,37 +629,6 @@ call_options (void)
   return g_variant_dict_end (&options);
 }
 
-static gboolean
-is_not_authorized (const GError *error)
-{
-  return g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED) ||
-         g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_CAN_OBTAIN) ||
-         g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_DISMISSED);
-}
-
-/* The daemon's own words, without the D-Bus error name, after ours. */
-static GError *
-daemon_error (GError     *error,
-              const char *context)
-{
-  g_autofree char *message = NULL;
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return error;
-
-  g_dbus_error_strip_remote_error (error);
-  message = g_steal_pointer (&error->message);
-
-  if (is_not_authorized (error))
-    error->message = g_strdup_printf (_("Not authorized: %s"), message);
-  else if (context != NULL)
-    error->message = g_strdup_printf ("%s: %s", context, message);
-  else
-    error->message = g_steal_pointer (&message);
-
-  return error;
-}
-
 /* Whether the drive went away: its object, its size, or its image file. */
 static gboolean
 drive_was_removed (PlugFormatOperation *self)
@@ -952,7 +922,7 @@ mount_cb (GObject      *object,
    * mount is reported, not a failure of the reformat. */
   if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), &mount_point, result, &error))
     {
-      error = daemon_error (g_steal_pointer (&error), NULL);
+      error = plug_udisks_error_reword (g_steal_pointer (&error), NULL);
       self->mount_error = g_strdup (error->message);
     }
   else
@@ -1143,7 +1113,7 @@ removal_waited (PlugFormatOperation *self,
       return;
     }
 
-  error = daemon_error (g_steal_pointer (&error), _("udisks could not reformat it"));
+  error = plug_udisks_error_reword (g_steal_pointer (&error), _("udisks could not reformat it"));
 
   /* udisks wipes a whole drive before it writes the new table: a failure
    * after that (another program's mkfs holding a partition open) leaves
@@ -1181,7 +1151,7 @@ format_failed (PlugFormatOperation *self,
     }
 
   /* polkit answers before udisks touches the drive. */
-  if (is_not_authorized (owned_error))
+  if (plug_udisks_error_is_not_authorized (owned_error))
     self->format_called = FALSE;
 
   if (plug_drive_jobs_is_daemon_gone (owned_error))
@@ -1509,7 +1479,7 @@ unmount_cb (GObject      *object,
 
   if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
     {
-      error = daemon_error (g_steal_pointer (&error), NULL);
+      error = plug_udisks_error_reword (g_steal_pointer (&error), NULL);
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return_error (self, task, g_steal_pointer (&error));
       else
@@ -1608,7 +1578,7 @@ can_format_cb (GObject      *object,
       const char *package = plug_filesystem_type_get_package_for_utility (missing_utility);
 
       if (error != NULL)
-        return_error (self, task, daemon_error (g_steal_pointer (&error),
+        return_error (self, task, plug_udisks_error_reword (g_steal_pointer (&error),
                                                 _("Could not ask udisks whether it can create this filesystem")));
       else
         return_error (self, task,

@@ -15,6 +15,7 @@
 #include "plug-drive-jobs.h"
 #include "plug-label-rules.h"
 #include "plug-rename-operation.h"
+#include "plug-udisks-error.h"
 
 /*
  * Renaming is one udisks call, Filesystem.SetLabel, with what has to come
@@ -250,28 +251,6 @@ call_options (void)
   return g_variant_dict_end (&options);
 }
 
-/* The daemon's own words, without the D-Bus error name, and polkit's
- * refusal said as such. */
-static GError *
-daemon_error (GError *error)
-{
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return error;
-
-  g_dbus_error_strip_remote_error (error);
-
-  if (g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED) ||
-      g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_CAN_OBTAIN) ||
-      g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_DISMISSED))
-    {
-      g_autofree char *message = g_steal_pointer (&error->message);
-
-      error->message = g_strdup_printf (_("Not authorized: %s"), message);
-    }
-
-  return error;
-}
-
 static void
 return_success (PlugRenameOperation *self,
                 GTask                *task)
@@ -311,7 +290,7 @@ remount_cb (GObject      *object,
 
   if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), &mount_point, result, &error))
     {
-      error = daemon_error (g_steal_pointer (&error));
+      error = plug_udisks_error_reword (g_steal_pointer (&error), NULL);
 
       /* The rename's failure is the news; this one follows it, and the
        * user has to know the volume is no longer mounted. */
@@ -635,7 +614,7 @@ set_label_cb (GObject      *object,
           g_source_unref (source);
           return;
         }
-      fail_and_restore (self, task, daemon_error (g_steal_pointer (&error)));
+      fail_and_restore (self, task, plug_udisks_error_reword (g_steal_pointer (&error), NULL));
       return;
     }
 
@@ -673,7 +652,7 @@ unmount_cb (GObject      *object,
 
   if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
     {
-      error = daemon_error (g_steal_pointer (&error));
+      error = plug_udisks_error_reword (g_steal_pointer (&error), NULL);
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return_error (self, task, g_steal_pointer (&error));
       else

@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
-#include <udisks/udisks.h>
 
 #include "plug-drive-error.h"
+#include "plug-udisks-error.h"
 
 /*
  * The core's operations put their own words first and the daemon's after
@@ -26,9 +26,7 @@
 gboolean
 plug_drive_error_is_not_authorized (const GError *error)
 {
-  return g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED) ||
-         g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_CAN_OBTAIN) ||
-         g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_DISMISSED) ||
+  return plug_udisks_error_is_not_authorized (error) ||
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
 }
 
@@ -45,9 +43,7 @@ plug_drive_error_dup_summary (const GError *error)
 
   g_return_val_if_fail (error != NULL, NULL);
 
-  if (g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED) ||
-      g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_CAN_OBTAIN) ||
-      g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_DISMISSED))
+  if (plug_udisks_error_is_not_authorized (error))
     return g_strdup (_("The system did not allow it. Ask an administrator for the right to change drives."));
 
   /* Errors of the core's own are plain already. */
