@@ -618,6 +618,51 @@ interrupted_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* What a rename did: the name the volume reports now, and where it is
+ * mounted. */
+static void
+print_rename_result (PlugRenameOperation *operation,
+                     PlugVolume          *volume,
+                     const char          *old_label,
+                     gboolean             json)
+{
+  g_autofree char *next_mount_point = NULL;
+  const char *mount_point;
+
+  mount_point = plug_rename_operation_get_mount_point (operation);
+  next_mount_point = dup_mount_point_preview (plug_rename_operation_get_label (operation),
+                                              plug_volume_get_uuid (volume));
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) node = NULL;
+
+      json_builder_begin_object (builder);
+      plug_cli_json_add_string (builder, "device", plug_volume_get_device (volume));
+      plug_cli_json_add_string (builder, "filesystem", plug_volume_get_filesystem (volume));
+      plug_cli_json_add_string (builder, "old_label", old_label);
+      plug_cli_json_add_string (builder, "label", plug_rename_operation_get_label (operation));
+      plug_cli_json_add_string (builder, "mount_point", mount_point);
+      json_builder_set_member_name (builder, "remounted");
+      json_builder_add_boolean_value (builder, plug_rename_operation_get_remounted (operation));
+      plug_cli_json_add_string (builder, "next_mount_point", next_mount_point);
+      json_builder_end_object (builder);
+      node = json_builder_get_root (builder);
+      plug_cli_print_json (node);
+      return;
+    }
+
+  g_print (_("Renamed: the volume now reports the name “%s”.\n"),
+           plug_rename_operation_get_label (operation));
+  if (mount_point != NULL && plug_rename_operation_get_remounted (operation))
+    g_print (_("Mounted again at %s\n"), mount_point);
+  else if (mount_point != NULL)
+    /* Translators: two folders */
+    g_print (_("It stays mounted at %s until it is unmounted; next time it will mount as %s\n"),
+             mount_point, next_mount_point != NULL ? next_mount_point : "?");
+}
+
 static int
 drives_rename (int      argc,
                char   **argv,
@@ -636,9 +681,7 @@ drives_rename (int      argc,
   g_autofree char *description = NULL;
   g_autofree char *normalized = NULL;
   g_autofree char *old_label = NULL;
-  g_autofree char *next_mount_point = NULL;
   const char *label;
-  const char *mount_point;
   UDisksClient *client;
   guint interrupt_id;
   int exit_code;
@@ -714,38 +757,7 @@ drives_rename (int      argc,
   if (!plug_rename_operation_run_finish (operation, result, &error))
     return plug_cli_fail (_("Could not rename %s: %s"), plug_volume_get_device (volume), error->message);
 
-  mount_point = plug_rename_operation_get_mount_point (operation);
-  next_mount_point = dup_mount_point_preview (plug_rename_operation_get_label (operation),
-                                              plug_volume_get_uuid (volume));
-
-  if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) node = NULL;
-
-      json_builder_begin_object (builder);
-      plug_cli_json_add_string (builder, "device", plug_volume_get_device (volume));
-      plug_cli_json_add_string (builder, "filesystem", plug_volume_get_filesystem (volume));
-      plug_cli_json_add_string (builder, "old_label", old_label);
-      plug_cli_json_add_string (builder, "label", plug_rename_operation_get_label (operation));
-      plug_cli_json_add_string (builder, "mount_point", mount_point);
-      json_builder_set_member_name (builder, "remounted");
-      json_builder_add_boolean_value (builder, plug_rename_operation_get_remounted (operation));
-      plug_cli_json_add_string (builder, "next_mount_point", next_mount_point);
-      json_builder_end_object (builder);
-      node = json_builder_get_root (builder);
-      plug_cli_print_json (node);
-      return PLUG_CLI_EXIT_DONE;
-    }
-
-  g_print (_("Renamed: the volume now reports the name “%s”.\n"),
-           plug_rename_operation_get_label (operation));
-  if (mount_point != NULL && plug_rename_operation_get_remounted (operation))
-    g_print (_("Mounted again at %s\n"), mount_point);
-  else if (mount_point != NULL)
-    /* Translators: two folders */
-    g_print (_("It stays mounted at %s until it is unmounted; next time it will mount as %s\n"),
-             mount_point, next_mount_point != NULL ? next_mount_point : "?");
+  print_rename_result (operation, volume, old_label, json);
 
   return PLUG_CLI_EXIT_DONE;
 }
