@@ -207,9 +207,9 @@ progress_cb (PlugFormatOperation *operation,
 }
 
 static void
-keep_phase_cb (PlugKeepFilesOperation *operation,
-               GParamSpec             *pspec,
-               Progress               *progress)
+keep_step_cb (PlugKeepFilesOperation *operation,
+              GParamSpec             *pspec,
+              Progress               *progress)
 {
   g_autofree char *bytes_text = g_format_size (plug_keep_files_operation_get_bytes_total (operation));
   guint files = plug_keep_files_operation_get_files_total (operation);
@@ -219,35 +219,35 @@ keep_phase_cb (PlugKeepFilesOperation *operation,
   progress->last_percent = -1;
   progress->last_line_time = 0;
 
-  switch (plug_keep_files_operation_get_phase (operation))
+  switch (plug_keep_files_operation_get_step (operation))
     {
-    case PLUG_KEEP_FILES_PHASE_COPYING_OUT:
+    case PLUG_KEEP_FILES_STEP_COPYING_OUT:
       /* Translators: a number of files and folders, a size, a folder */
       g_print (_("Copying %u files and folders (%s) to %s…\n"), files, bytes_text,
                plug_keep_files_operation_get_copy_path (operation));
       break;
 
-    case PLUG_KEEP_FILES_PHASE_FORMATTING:
+    case PLUG_KEEP_FILES_STEP_FORMATTING:
       g_print (_("Reformatting…\n"));
       break;
 
-    case PLUG_KEEP_FILES_PHASE_COPYING_BACK:
+    case PLUG_KEEP_FILES_STEP_COPYING_BACK:
       g_print (_("Copying %u files and folders (%s) back to %s…\n"), files, bytes_text,
                plug_format_operation_get_mount_point (plug_keep_files_operation_get_format_operation (operation)));
       break;
 
-    case PLUG_KEEP_FILES_PHASE_VERIFYING:
+    case PLUG_KEEP_FILES_STEP_VERIFYING:
       g_print (_("Checking every file on the drive against its SHA-256…\n"));
       break;
 
-    case PLUG_KEEP_FILES_PHASE_REMOVING_COPY:
+    case PLUG_KEEP_FILES_STEP_REMOVING_COPY:
       g_print (_("All files verified. Removing the copy on this computer…\n"));
       break;
 
-    case PLUG_KEEP_FILES_PHASE_NONE:
-    case PLUG_KEEP_FILES_PHASE_SCANNING:
-    case PLUG_KEEP_FILES_PHASE_CHECKING:
-    case PLUG_KEEP_FILES_PHASE_DONE:
+    case PLUG_KEEP_FILES_STEP_NONE:
+    case PLUG_KEEP_FILES_STEP_SCANNING:
+    case PLUG_KEEP_FILES_STEP_CHECKING:
+    case PLUG_KEEP_FILES_STEP_DONE:
     default:
       break;
     }
@@ -266,11 +266,11 @@ keep_progress_cb (PlugKeepFilesOperation *operation,
   gint64 now = g_get_monotonic_time ();
   int percent;
 
-  switch (plug_keep_files_operation_get_phase (operation))
+  switch (plug_keep_files_operation_get_step (operation))
     {
-    case PLUG_KEEP_FILES_PHASE_COPYING_OUT:
-    case PLUG_KEEP_FILES_PHASE_COPYING_BACK:
-    case PLUG_KEEP_FILES_PHASE_VERIFYING:
+    case PLUG_KEEP_FILES_STEP_COPYING_OUT:
+    case PLUG_KEEP_FILES_STEP_COPYING_BACK:
+    case PLUG_KEEP_FILES_STEP_VERIFYING:
       break;
     default:
       return;
@@ -391,7 +391,7 @@ run_operation (PlugFormatOperation     *operation,
       g_signal_connect (operation, "notify::progress", G_CALLBACK (progress_cb), &progress);
       if (keep_operation != NULL)
         {
-          g_signal_connect (keep_operation, "notify::phase", G_CALLBACK (keep_phase_cb), &progress);
+          g_signal_connect (keep_operation, "notify::step", G_CALLBACK (keep_step_cb), &progress);
           g_signal_connect (keep_operation, "notify::bytes-done", G_CALLBACK (keep_progress_cb), &progress);
           g_signal_connect (keep_operation, "notify::files-done", G_CALLBACK (keep_progress_cb), &progress);
         }

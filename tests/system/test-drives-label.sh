@@ -20,8 +20,10 @@ btrfs_image=${prefix}btrfs.img
 bystander_image=${prefix}bystander.img
 root_image=${prefix}root.img
 twin_image=${prefix}twin.img
+swap_image=${prefix}swap.img
+intruder_image=${prefix}intruder.img
 our_images=("$ext4_image" "$vfat_image" "$exfat_image" "$ntfs_image" "$btrfs_image" "$bystander_image" "$root_image"
-            "$twin_image")
+            "$twin_image" "$swap_image" "$intruder_image")
 root_device=
 
 cleanup () {
@@ -248,6 +250,51 @@ check "… and it is byte-identical" test "$(sha256sum "$root_image")" = "$befor
 
 ctl drives label NOSUCHVOLUME x >/dev/null 2>&1
 check "an unknown volume fails (exit $?)" test $? = 1
+
+# --- the medium changes between confirmation and SetLabel -------------------
+if has_test_hooks; then
+  # The operation pauses right before its last check (a hook of development
+  # builds); meanwhile the image is detached and another of the same size
+  # attached by root at the same device, as a card swapped in a reader.
+  pause_file=${prefix}pause
+  rm -f "$pause_file"
+  as_tester truncate -s 40M "$swap_image"
+  truncate -s 40M "$intruder_image"
+  as_tester /sbin/mkfs.vfat -n SWAPME "$swap_image" >/dev/null
+  /sbin/mkfs.vfat -n INTRUDER "$intruder_image" >/dev/null
+  swap_device=$(attach "$swap_image")
+  swap_probed () { [ "$(udisks_label "$swap_device")" = SWAPME ]; }
+  wait_until 10 swap_probed
+  swap_before=$(sha256sum "$swap_image")
+  intruder_before=$(sha256sum "$intruder_image")
+  as_tester env PLUG_TEST_RENAME_PAUSE_FILE="$pause_file" "$PLUGBOARDCTL" drives rename "$swap_device" WRONG \
+    </dev/null >"$PLUG_STACK_DIR/rename-swap-output" 2>&1 &
+  rename_pid=$!
+  wait_until 10 test -f "$pause_file"
+  check "the rename paused before its last check" test -f "$pause_file"
+  as_tester udisksctl unmount --no-user-interaction --block-device "$swap_device" >/dev/null 2>&1
+  as_tester udisksctl loop-delete --no-user-interaction --block-device "$swap_device"
+  swapped=no
+  losetup "$swap_device" "$intruder_image" && swapped=yes
+  check "root attached another image of the same size at $swap_device" test $swapped = yes
+  intruder_probed () { [ "$(as_tester "$PLUGBOARDCTL" drives list --all --json |
+    jq -r --arg device "$swap_device" '.[].volumes[] | select(.device == $device) | .label // ""')" = INTRUDER ]; }
+  wait_until 10 intruder_probed
+  rm -f "$pause_file"
+  wait $rename_pid
+  status=$?
+  output=$(cat "$PLUG_STACK_DIR/rename-swap-output")
+  check "the swapped medium is not renamed (exit $status)" test $status = 1
+  check "… saying it is no longer the volume confirmed ($(tail -n 1 <<<"$output"))" \
+    grep -qF "$swap_device is no longer the volume you confirmed" <<<"$output"
+  check "… and that nothing was renamed" grep -qF 'Nothing was renamed' <<<"$output"
+  check "… the medium now attached still reads INTRUDER" test "$(label_of "$intruder_image")" = INTRUDER
+  check "… and is byte-identical" test "$(sha256sum "$intruder_image")" = "$intruder_before"
+  check "… and so is the one that was detached" test "$(sha256sum "$swap_image")" = "$swap_before"
+  losetup -d "$swap_device"
+else
+  skip "the medium changing between confirmation and SetLabel: needs a development build (-Dprofile=development) for its pause hook"
+fi
 
 # --- nothing else touched ----------------------------------------------------
 

@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "plug-broadband-actions.h"
+#include "plug-test-pause.h"
 
 /*
  * The actions on mobile broadband connections, on the clients PlugServices
@@ -349,62 +350,14 @@ add_connection_send (GTask *task)
                              add_connection_cb, task);
 }
 
-#if DEVELOPMENT_BUILD
-/* Test-only, in development builds (tests/system/test-broadband-nm-restart.sh):
- * with PLUG_TEST_BROADBAND_ADD_PAUSE_FILE set, the add writes the
- * connection's UUID into that file right before it sends the call, and
- * sends it once the test has removed the file (or after a minute), so
- * that the test can change NetworkManager's state at exactly that moment. */
-#define ADD_PAUSE_INTERVAL_MS 50
-#define ADD_PAUSE_LIMIT_SECONDS 60
-
-typedef struct
+static void
+add_pause_done_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
 {
-  GTask *task;
-  char *pause_file;
-  gint64 deadline;
-} AddPause;
-
-static gboolean
-add_pause_tick_cb (gpointer user_data)
-{
-  AddPause *pause = user_data;
-
-  if (g_file_test (pause->pause_file, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < pause->deadline)
-    return G_SOURCE_CONTINUE;
-
-  add_connection_send (pause->task);
-  g_free (pause->pause_file);
-  g_free (pause);
-
-  return G_SOURCE_REMOVE;
+  plug_test_pause_finish (result);
+  add_connection_send (user_data);
 }
-
-static gboolean
-add_pause (GTask *task)
-{
-  AddData *data = g_task_get_task_data (task);
-  const char *pause_file = g_getenv ("PLUG_TEST_BROADBAND_ADD_PAUSE_FILE");
-  g_autofree char *contents = NULL;
-  g_autoptr(GError) error = NULL;
-  AddPause *pause;
-
-  if (pause_file == NULL || *pause_file == '\0')
-    return FALSE;
-
-  contents = g_strdup_printf ("%s\n", nm_connection_get_uuid (data->connection));
-  if (!g_file_set_contents (pause_file, contents, -1, &error))
-    g_warning ("Could not write the test pause file: %s", error->message);
-
-  pause = g_new0 (AddPause, 1);
-  pause->task = g_object_ref (task);
-  pause->pause_file = g_strdup (pause_file);
-  pause->deadline = g_get_monotonic_time () + ADD_PAUSE_LIMIT_SECONDS * G_USEC_PER_SEC;
-  g_timeout_add (ADD_PAUSE_INTERVAL_MS, add_pause_tick_cb, pause);
-
-  return TRUE;
-}
-#endif
 
 /**
  * plug_broadband_add_connection_async:
@@ -444,10 +397,16 @@ plug_broadband_add_connection_async (NMClient            *client,
   g_task_set_source_tag (task, plug_broadband_add_connection_async);
   g_task_set_task_data (task, data, (GDestroyNotify) add_data_free);
 
-#if DEVELOPMENT_BUILD
-  if (add_pause (task))
-    return;
-#endif
+  /* tests/system/test-broadband-nm-restart.sh changes NetworkManager's
+   * state here, right before the call; the file tells it the UUID. */
+  if (plug_test_pause_wanted ("PLUG_TEST_BROADBAND_ADD_PAUSE_FILE"))
+    {
+      g_autofree char *uuid = g_strdup_printf ("%s\n", nm_connection_get_uuid (connection));
+
+      plug_test_pause_async ("PLUG_TEST_BROADBAND_ADD_PAUSE_FILE", uuid, NULL,
+                             add_pause_done_cb, g_steal_pointer (&task));
+      return;
+    }
 
   add_connection_send (g_steal_pointer (&task));
 }

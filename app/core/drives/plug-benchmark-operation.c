@@ -25,9 +25,12 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "plug-core-enums.h"
 #include "plug-benchmark-operation.h"
-#include "plug-udisks-error.h"
+#include "plug-drive-error.h"
+#include "plug-drive-identity.h"
 #include "plug-drive-jobs.h"
+#include "plug-test-pause.h"
 
 /*
  * A speed test, as GNOME Disks does it, in two parts:
@@ -60,6 +63,7 @@ struct _PlugBenchmarkOperation
   UDisksClient      *client;
   PlugDrive         *drive;
   PlugVolume        *volume;
+  PlugDriveIdentity *identity;
   gboolean           write;
   guint              n_samples;
   guint64            sample_size;
@@ -128,6 +132,7 @@ plug_benchmark_operation_finalize (GObject *object)
   g_clear_object (&self->client);
   g_clear_object (&self->drive);
   g_clear_object (&self->volume);
+  g_clear_pointer (&self->identity, plug_drive_identity_free);
   g_clear_pointer (&self->device, g_free);
   g_clear_pointer (&self->mount_point, g_free);
   g_clear_pointer (&self->samples, g_array_unref);
@@ -146,7 +151,7 @@ plug_benchmark_operation_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_STEP:
-      g_value_set_uint (value, self->step);
+      g_value_set_enum (value, self->step);
       break;
 
     case PROP_PROGRESS:
@@ -168,14 +173,14 @@ plug_benchmark_operation_class_init (PlugBenchmarkOperationClass *klass)
 
   /* A PlugBenchmarkStep. */
   properties[PROP_STEP] =
-    g_param_spec_uint ("step", NULL, NULL,
-                       PLUG_BENCHMARK_STEP_NONE, PLUG_BENCHMARK_STEP_DONE, PLUG_BENCHMARK_STEP_NONE,
+    g_param_spec_enum ("step", NULL, NULL,
+                       PLUG_TYPE_BENCHMARK_STEP, PLUG_BENCHMARK_STEP_NONE,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /* The whole test, from 0 to 1. */
   properties[PROP_PROGRESS] =
     g_param_spec_double ("progress", NULL, NULL,
-                         0.0, 1.0, 0.0,
+                         -1.0, 1.0, 0.0,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -219,6 +224,8 @@ plug_benchmark_operation_new (UDisksClient *client,
   self->drive = g_object_ref (drive);
   self->volume = volume != NULL ? g_object_ref (volume) : NULL;
   self->write = write;
+  self->identity = plug_drive_identity_capture (client, plug_drive_get_device (drive),
+                                                volume != NULL ? plug_volume_get_object_path (volume) : NULL);
 
   return self;
 }
@@ -530,7 +537,7 @@ read_fully (int       fd,
         {
           g_autofree char *offset = g_strdup_printf ("%" G_GUINT64_FORMAT, position + done);
 
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+          g_set_error (error, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_FAILED,
                        /* Translators: the number of a byte on the drive */
                        _("The drive ended early, at byte %s"), offset);
           return FALSE;
@@ -584,7 +591,7 @@ allocate_aligned (guint    block_size,
     {
       g_autofree char *size_text = g_format_size (size);
 
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+      g_set_error (error, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_FAILED,
                    /* Translators: a size, then why */
                    _("Could not allocate %s of memory for the speed test: %s"),
                    size_text, g_strerror (result));
@@ -743,35 +750,6 @@ create_test_file (BenchmarkJob  *job,
   return g_steal_pointer (&path);
 }
 
-#if DEVELOPMENT_BUILD
-/* Test-only, in development builds (tests/gui/test-drives-speed-test.sh):
- * with PLUG_TEST_BENCHMARK_PAUSE_FILE set, the write test creates that
- * file once the first part of its temporary file is written, and goes on
- * once the test has removed it, or is cancelled: so that the test can
- * cancel while the temporary file exists. */
-static void
-pause_for_test (GCancellable *cancellable)
-{
-  const char *pause_file = g_getenv ("PLUG_TEST_BENCHMARK_PAUSE_FILE");
-  g_autoptr(GError) error = NULL;
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-
-  if (pause_file == NULL || *pause_file == '\0')
-    return;
-
-  if (!g_file_set_contents (pause_file, "paused\n", -1, &error))
-    {
-      g_warning ("Could not write the test pause file: %s", error->message);
-      return;
-    }
-
-  while (g_file_test (pause_file, G_FILE_TEST_EXISTS) &&
-         !g_cancellable_is_cancelled (cancellable) &&
-         g_get_monotonic_time () < deadline)
-    g_usleep (20 * 1000);
-}
-#endif
-
 static gboolean
 measure_writes (GTask         *task,
                 BenchmarkJob  *job,
@@ -806,7 +784,7 @@ measure_writes (GTask         *task,
     {
       free_text = g_format_size (free_space);
       needed_text = g_format_size (job->write_size + FREE_SPACE_MARGIN);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+      g_set_error (error, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NO_SPACE,
                    /* Translators: a folder, then two sizes */
                    _("Not enough free space on %s for the write test: it needs %s, and %s is free"),
                    job->mount_point, needed_text, free_text);
@@ -838,10 +816,10 @@ measure_writes (GTask         *task,
 
       if (!write_fully (fd, buffer, size, error))
         goto out;
-#if DEVELOPMENT_BUILD
+      /* tests/gui/test-drives-speed-test.sh cancels here, while the
+       * temporary file exists. */
       if (written == 0)
-        pause_for_test (cancellable);
-#endif
+        plug_test_pause_sync ("PLUG_TEST_BENCHMARK_PAUSE_FILE", NULL, cancellable);
       written += size;
 
       report_progress (task, PLUG_BENCHMARK_STEP_WRITING,
@@ -902,7 +880,7 @@ run_in_thread (GTask        *task,
   job->device_size = device_size;
   if (device_size < job->block_size || device_size < ACCESS_READ_SIZE)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+      g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_INVALID,
                                _("The device is empty: it has no medium, or a size of 0"));
       return;
     }
@@ -991,7 +969,7 @@ open_for_benchmark_cb (GObject      *object,
   if (!udisks_block_call_open_for_benchmark_finish (UDISKS_BLOCK (object), &fd_handle, &fd_list,
                                                     result, &error))
     {
-      return_error (self, task, plug_udisks_error_reword (g_steal_pointer (&error), NULL));
+      return_error (self, task, plug_drive_error_from_udisks (g_steal_pointer (&error), NULL));
       return;
     }
 
@@ -999,7 +977,7 @@ open_for_benchmark_cb (GObject      *object,
   if (fd < 0)
     {
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_FAILED,
                                  _("udisks opened the device but passed no file descriptor: %s"),
                                  error != NULL ? error->message : _("none came")));
       return;
@@ -1084,6 +1062,7 @@ plug_benchmark_operation_run_async (PlugBenchmarkOperation *self,
 {
   g_autoptr(GTask) task = NULL;
   g_autoptr(UDisksObject) object = NULL;
+  g_autofree char *change = NULL;
   UDisksBlock *block;
 
   g_return_if_fail (PLUG_IS_BENCHMARK_OPERATION (self));
@@ -1105,7 +1084,7 @@ plug_benchmark_operation_run_async (PlugBenchmarkOperation *self,
       (!self->write && !plug_drive_is_listed (self->drive) && !plug_drive_get_can_modify (self->drive)))
     {
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_PROTECTED,
                                  /* Translators: the reason, such as “it is the system disk” */
                                  _("Plugboard will not test this drive: %s"),
                                  plug_drive_restriction_get_reason (plug_drive_get_restriction (self->drive))));
@@ -1117,11 +1096,24 @@ plug_benchmark_operation_run_async (PlugBenchmarkOperation *self,
   if (block == NULL)
     {
       return_error (self, task,
-                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                    g_error_new_literal (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_GONE,
                                          _("The device is no longer there")));
       return;
     }
   self->device = udisks_block_dup_device (block);
+
+  /* A card swapped in the reader since the test was asked for is not
+   * the one it was asked of. */
+  change = self->identity != NULL ? plug_drive_identity_dup_change (self->identity, self->client) : NULL;
+  if (self->identity == NULL || change != NULL)
+    {
+      return_error (self, task,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_CHANGED,
+                                 /* Translators: a device such as /dev/sdb, then what changed */
+                                 _("%s is no longer the drive that was chosen: %s. Nothing was tested."),
+                                 self->device, change != NULL ? change : _("the drive is no longer there")));
+      return;
+    }
 
   if (self->write)
     {
@@ -1133,7 +1125,7 @@ plug_benchmark_operation_run_async (PlugBenchmarkOperation *self,
       if (mount_points == NULL || mount_points[0] == NULL)
         {
           return_error (self, task,
-                        g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_MOUNTED,
+                        g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NOT_MOUNTED,
                                      _("%s is not mounted: the write test writes a temporary file "
                                        "on a mounted volume, never onto the device itself"),
                                      self->device));

@@ -1,4 +1,4 @@
-/* plug-udisks-error.c: What udisks' errors mean, said once for every operation
+/* plug-drive-error.c: Why an operation on a drive failed, as a code
  *
  * Copyright 2026 The Plugboard Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,17 +11,24 @@
 #include <glib/gi18n-lib.h>
 #include <udisks/udisks.h>
 
-#include "plug-udisks-error.h"
+#include "plug-core-enums.h"
+#include "plug-drive-error.h"
 
-/**
- * plug_udisks_error_is_not_authorized:
- * @error: (nullable): an error from a udisks call
- *
- * Returns: whether polkit refused the call, in any of the three ways
- *   udisks reports it
+/*
+ * Every operation on a drive (reformat, rename, keep the files, speed
+ * test) fails with a PLUG_DRIVE_ERROR, or G_IO_ERROR_CANCELLED. The code
+ * says what kind of failure it is, so that a dialog chooses its words by
+ * code; the message is a whole sentence for plugboardctl and for the
+ * dialog's Details. When udisks refused, the message puts Plugboard's
+ * words first and udisks' own after a colon ("udisks could not reformat
+ * it: Error wiping device: …"): what the daemon said is there for whoever
+ * needs it, and never passed off as the explanation.
  */
-gboolean
-plug_udisks_error_is_not_authorized (const GError *error)
+
+G_DEFINE_QUARK (plug-drive-error-quark, plug_drive_error)
+
+static gboolean
+is_udisks_not_authorized (const GError *error)
 {
   return g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED) ||
          g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_NOT_AUTHORIZED_CAN_OBTAIN) ||
@@ -29,39 +36,178 @@ plug_udisks_error_is_not_authorized (const GError *error)
 }
 
 /**
- * plug_udisks_error_reword:
- * @error: (transfer full): an error from a udisks call
- * @context: (nullable): what Plugboard was doing, put before the daemon's
- *   words ("udisks could not reformat it")
+ * plug_drive_error_is_not_authorized:
+ * @error: an error of udisks, or a #PlugDriveError
  *
- * The daemon's own words, without the D-Bus error name, after Plugboard's:
- * polkit's refusal said as such, and an object that went away meanwhile
- * (udisks answers UnknownMethod for it) said as that. A cancellation is
- * left as it is. The domain and code stay the daemon's.
+ * Returns: %TRUE if polkit did not allow what was asked
+ */
+gboolean
+plug_drive_error_is_not_authorized (const GError *error)
+{
+  return is_udisks_not_authorized (error) ||
+         g_error_matches (error, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NOT_AUTHORIZED);
+}
+
+/**
+ * plug_drive_error_is_daemon_gone:
+ * @error: an error of a call to udisks, or a #PlugDriveError
  *
- * Returns: (transfer full): @error
+ * Whether the call got no answer because udisks stopped, or was
+ * restarted, while it ran: the outcome of the call is then unknown.
+ *
+ * Returns: %TRUE if udisks went away
+ */
+gboolean
+plug_drive_error_is_daemon_gone (const GError *error)
+{
+  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NO_REPLY) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_DISCONNECTED) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED) ||
+         g_error_matches (error, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_DAEMON_GONE);
+}
+
+static PlugDriveError
+code_of_udisks_error (const GError *error)
+{
+  if (is_udisks_not_authorized (error))
+    return PLUG_DRIVE_ERROR_NOT_AUTHORIZED;
+  if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_METHOD) ||
+      g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT))
+    return PLUG_DRIVE_ERROR_GONE;
+  if (plug_drive_error_is_daemon_gone (error))
+    return PLUG_DRIVE_ERROR_DAEMON_GONE;
+  return PLUG_DRIVE_ERROR_DAEMON_REFUSED;
+}
+
+/**
+ * plug_drive_error_from_udisks:
+ * @error: (transfer full): the error of a call to udisks
+ * @context: (nullable): what Plugboard asked, in words, put before
+ *   udisks' own ("udisks could not reformat it")
+ *
+ * Turns an error of udisks into a #PlugDriveError with a message in plain
+ * words: "Not authorized: …", "The device is no longer there: …", else
+ * @context and udisks' message. A cancellation is returned as it is.
+ *
+ * Returns: (transfer full): the error, in the #PlugDriveError domain
  */
 GError *
-plug_udisks_error_reword (GError     *error,
-                          const char *context)
+plug_drive_error_from_udisks (GError     *error,
+                              const char *context)
 {
+  g_autoptr(GError) owned = error;
   g_autofree char *message = NULL;
+  PlugDriveError code;
+
+  g_return_val_if_fail (error != NULL, NULL);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || error->domain == PLUG_DRIVE_ERROR)
+    return g_steal_pointer (&owned);
+
+  code = code_of_udisks_error (error);
+  g_dbus_error_strip_remote_error (error);
+
+  if (code == PLUG_DRIVE_ERROR_NOT_AUTHORIZED)
+    message = g_strdup_printf (_("Not authorized: %s"), error->message);
+  else if (code == PLUG_DRIVE_ERROR_GONE)
+    message = g_strdup_printf (_("The device is no longer there: %s"), error->message);
+  else if (context != NULL)
+    message = g_strdup_printf ("%s: %s", context, error->message);
+  else
+    message = g_strdup (error->message);
+
+  return g_error_new_literal (PLUG_DRIVE_ERROR, code, message);
+}
+
+/**
+ * plug_drive_error_get_nick:
+ * @error: an error
+ *
+ * Returns: the code's name ("not-authorized", "busy", …) for a
+ *   #PlugDriveError, "cancelled" for a cancellation, else "failed"
+ */
+const char *
+plug_drive_error_get_nick (const GError *error)
+{
+  g_autoptr(GEnumClass) enum_class = NULL;
+  GEnumValue *value;
+
+  g_return_val_if_fail (error != NULL, NULL);
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return error;
+    return "cancelled";
+  if (error->domain != PLUG_DRIVE_ERROR)
+    return "failed";
 
-  g_dbus_error_strip_remote_error (error);
-  message = g_steal_pointer (&error->message);
+  enum_class = g_type_class_ref (PLUG_TYPE_DRIVE_ERROR);
+  value = g_enum_get_value (enum_class, error->code);
 
-  if (plug_udisks_error_is_not_authorized (error))
-    error->message = g_strdup_printf (_("Not authorized: %s"), message);
-  else if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_METHOD) ||
-           g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT))
-    error->message = g_strdup_printf (_("The device is no longer there: %s"), message);
-  else if (context != NULL)
-    error->message = g_strdup_printf ("%s: %s", context, message);
-  else
-    error->message = g_steal_pointer (&message);
+  return value != NULL ? value->value_nick : "failed";
+}
 
-  return error;
+/**
+ * plug_drive_error_dup_summary:
+ * @error: why an operation failed
+ * @refused: what to say when udisks refused, such as "udisks could not
+ *   reformat it."; its own words are under Details
+ *
+ * The sentence a dialog shows. Plugboard's own messages are plain
+ * already; for what udisks decided, the code chooses the words.
+ *
+ * Returns: (transfer full): a sentence
+ */
+char *
+plug_drive_error_dup_summary (const GError *error,
+                              const char   *refused)
+{
+  g_return_val_if_fail (error != NULL, NULL);
+  g_return_val_if_fail (refused != NULL, NULL);
+
+  if (plug_drive_error_is_not_authorized (error))
+    return g_strdup (_("The system did not allow it. Ask an administrator for the right to change drives."));
+
+  if (error->domain != PLUG_DRIVE_ERROR)
+    return g_strdup (error->message);
+
+  switch ((PlugDriveError) error->code)
+    {
+    case PLUG_DRIVE_ERROR_DAEMON_REFUSED:
+      return g_strdup (refused);
+    case PLUG_DRIVE_ERROR_GONE:
+      return g_strdup (_("The drive is no longer there."));
+    case PLUG_DRIVE_ERROR_BUSY:
+    case PLUG_DRIVE_ERROR_FAILED:
+    case PLUG_DRIVE_ERROR_NOT_AUTHORIZED:
+    case PLUG_DRIVE_ERROR_PROTECTED:
+    case PLUG_DRIVE_ERROR_CHANGED:
+    case PLUG_DRIVE_ERROR_TOOL_MISSING:
+    case PLUG_DRIVE_ERROR_DAEMON_GONE:
+    case PLUG_DRIVE_ERROR_UNVERIFIED:
+    case PLUG_DRIVE_ERROR_NOT_MOUNTED:
+    case PLUG_DRIVE_ERROR_NO_SPACE:
+    case PLUG_DRIVE_ERROR_NOT_SUPPORTED:
+    case PLUG_DRIVE_ERROR_INVALID:
+    default:
+      return g_strdup (error->message);
+    }
+}
+
+/**
+ * plug_drive_error_dup_details:
+ * @error: why an operation failed
+ *
+ * Returns: (transfer full): the whole message and its code, for a
+ *   dialog's Details
+ */
+char *
+plug_drive_error_dup_details (const GError *error)
+{
+  g_return_val_if_fail (error != NULL, NULL);
+
+  if (error->domain == PLUG_DRIVE_ERROR || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return g_strdup_printf ("%s\n\n%s", error->message, plug_drive_error_get_nick (error));
+
+  return g_strdup_printf ("%s\n\n%s %d", error->message, g_quark_to_string (error->domain), error->code);
 }

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-drive-error.h"
 #include "plug-drive-jobs.h"
 
 /*
@@ -132,7 +133,7 @@ device_of (UDisksClient *client,
  * call.
  *
  * Returns: %TRUE when no job runs on the drive; %FALSE with
- *   %G_IO_ERROR_BUSY naming the job and its device when one does
+ *   %PLUG_DRIVE_ERROR_BUSY naming the job and its device when one does
  */
 gboolean
 plug_drive_jobs_check_idle (UDisksClient  *client,
@@ -210,7 +211,7 @@ plug_drive_jobs_check_idle (UDisksClient  *client,
           else
             details = g_strdup (operation != NULL ? operation : "?");
 
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+          g_set_error (error, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY,
                        /* Translators: a device such as /dev/sdb1, what udisks does on it, then its job id */
                        _("%s is busy: udisks is %s (%s). Wait until that has finished, then try again. "
                          "Nothing was changed."),
@@ -223,23 +224,4 @@ plug_drive_jobs_check_idle (UDisksClient  *client,
   g_list_free_full (objects, g_object_unref);
 
   return idle;
-}
-
-/**
- * plug_drive_jobs_is_daemon_gone:
- * @error: the error of a call to udisks
- *
- * Whether the call got no answer because udisks stopped, or was
- * restarted, while it ran: the outcome of the call is then unknown.
- *
- * Returns: %TRUE if udisks went away
- */
-gboolean
-plug_drive_jobs_is_daemon_gone (const GError *error)
-{
-  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NO_REPLY) ||
-         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_DISCONNECTED) ||
-         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
-         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
 }

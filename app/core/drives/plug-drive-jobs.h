@@ -14,6 +14,5 @@ gboolean     plug_drive_jobs_check_idle    (UDisksClient  *client,
                                             const char    *whole_device,
                                             GError       **error);
 const char  *plug_drive_jobs_describe      (const char    *operation);
-gboolean     plug_drive_jobs_is_daemon_gone (const GError *error);
 
 G_END_DECLS

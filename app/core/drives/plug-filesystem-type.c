@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-drive-error.h"
 #include "plug-filesystem-type.h"
 
 /*
@@ -337,7 +338,7 @@ plug_filesystem_type_check_available_async (UDisksClient        *client,
   manager = udisks_client_get_manager (client);
   if (manager == NULL)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+      g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_DAEMON_GONE,
                                _("udisks2 is not running"));
       return;
     }

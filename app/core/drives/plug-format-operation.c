@@ -12,10 +12,13 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-core-enums.h"
+#include "plug-drive-error.h"
+#include "plug-drive-identity.h"
 #include "plug-drive-jobs.h"
 #include "plug-format-operation.h"
 #include "plug-label-rules.h"
-#include "plug-udisks-error.h"
+#include "plug-test-pause.h"
 
 /*
  * Reformatting destroys what is on the drive, so most of this file makes
@@ -73,22 +76,6 @@
 /* MBR counts sectors in 32 bits: with 512-byte sectors, it ends at 2 TiB. */
 #define MBR_LIMIT (G_GUINT64_CONSTANT (2) * 1024 * 1024 * 1024 * 1024)
 
-/* What the drive was when the user confirmed, to compare with right
- * before Format. */
-typedef struct
-{
-  char    *whole_path;
-  guint64  whole_device_number;
-  guint64  whole_size;
-  char    *drive_path;
-  char    *serial;
-  char    *backing_file;
-  guint    setup_by_uid;
-  char    *target_path;
-  guint64  target_device_number;
-  guint64  target_size;
-} Identity;
-
 typedef gboolean (*WaitFunc) (PlugFormatOperation *self);
 typedef void (*WaitDoneFunc) (PlugFormatOperation *self, GTask *task, gboolean timed_out);
 
@@ -103,7 +90,7 @@ struct _PlugFormatOperation
   char                     *filesystem;
   char                     *requested_label;
   PlugFormatFlags           flags;
-  Identity                 *identity;
+  PlugDriveIdentity        *identity;
 
   /* Found out while running. */
   const PlugFilesystemType *type;
@@ -153,19 +140,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void
-identity_free (Identity *identity)
-{
-  g_free (identity->whole_path);
-  g_free (identity->drive_path);
-  g_free (identity->serial);
-  g_free (identity->backing_file);
-  g_free (identity->target_path);
-  g_free (identity);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Identity, identity_free)
-
 static void stop_watching_jobs (PlugFormatOperation *self);
 
 static void
@@ -182,7 +156,7 @@ plug_format_operation_finalize (GObject *object)
   g_clear_object (&self->volume);
   g_clear_pointer (&self->filesystem, g_free);
   g_clear_pointer (&self->requested_label, g_free);
-  g_clear_pointer (&self->identity, identity_free);
+  g_clear_pointer (&self->identity, plug_drive_identity_free);
   g_clear_pointer (&self->step_device, g_free);
   g_clear_pointer (&self->label, g_free);
   g_clear_pointer (&self->target_path, g_free);
@@ -209,7 +183,7 @@ plug_format_operation_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_STEP:
-      g_value_set_uint (value, self->step);
+      g_value_set_enum (value, self->step);
       break;
 
     case PROP_PROGRESS:
@@ -231,8 +205,8 @@ plug_format_operation_class_init (PlugFormatOperationClass *klass)
 
   /* A PlugFormatStep. */
   properties[PROP_STEP] =
-    g_param_spec_uint ("step", NULL, NULL,
-                       PLUG_FORMAT_STEP_NONE, PLUG_FORMAT_STEP_DONE, PLUG_FORMAT_STEP_NONE,
+    g_param_spec_enum ("step", NULL, NULL,
+                       PLUG_TYPE_FORMAT_STEP, PLUG_FORMAT_STEP_NONE,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /* How far the current udisks job is, from 0 to 1; -1 when unknown. */
@@ -254,116 +228,6 @@ plug_format_operation_init (PlugFormatOperation *self)
 
 /* The whole block device of the drive, which for a disk image is the loop
  * device itself. */
-static UDisksObject *
-find_whole_object (UDisksClient *client,
-                   const char   *device)
-{
-  GDBusObjectManager *object_manager = udisks_client_get_object_manager (client);
-  GList *objects = g_dbus_object_manager_get_objects (object_manager);
-  UDisksObject *found = NULL;
-
-  for (GList *l = objects; l != NULL && device != NULL; l = l->next)
-    {
-      UDisksObject *object = UDISKS_OBJECT (l->data);
-      UDisksBlock *block = udisks_object_peek_block (object);
-
-      if (block != NULL && udisks_object_peek_partition (object) == NULL &&
-          g_strcmp0 (udisks_block_get_device (block), device) == 0)
-        {
-          found = g_object_ref (object);
-          break;
-        }
-    }
-
-  g_list_free_full (objects, g_object_unref);
-
-  return found;
-}
-
-static Identity *
-capture_identity (UDisksClient *client,
-                  const char   *whole_device,
-                  const char   *target_path)
-{
-  g_autoptr(UDisksObject) whole = find_whole_object (client, whole_device);
-  g_autoptr(UDisksObject) target = NULL;
-  g_autoptr(Identity) identity = g_new0 (Identity, 1);
-  UDisksBlock *block;
-  UDisksLoop *loop;
-
-  if (whole == NULL)
-    return NULL;
-
-  block = udisks_object_peek_block (whole);
-  loop = udisks_object_peek_loop (whole);
-  identity->whole_path = g_strdup (g_dbus_object_get_object_path (G_DBUS_OBJECT (whole)));
-  identity->whole_device_number = udisks_block_get_device_number (block);
-  identity->whole_size = udisks_block_get_size (block);
-  identity->drive_path = g_strdup (udisks_block_get_drive (block));
-  if (loop != NULL)
-    {
-      identity->backing_file = g_strdup (udisks_loop_get_backing_file (loop));
-      identity->setup_by_uid = udisks_loop_get_setup_by_uid (loop);
-    }
-  else
-    {
-      g_autoptr(UDisksObject) drive_object = udisks_client_get_object (client, identity->drive_path);
-      UDisksDrive *drive = drive_object != NULL ? udisks_object_peek_drive (drive_object) : NULL;
-
-      if (drive != NULL)
-        identity->serial = g_strdup (udisks_drive_get_serial (drive));
-    }
-
-  if (target_path == NULL)
-    return g_steal_pointer (&identity);
-
-  target = udisks_client_get_object (client, target_path);
-  block = target != NULL ? udisks_object_peek_block (target) : NULL;
-  if (block == NULL)
-    return NULL;
-  identity->target_path = g_strdup (target_path);
-  identity->target_device_number = udisks_block_get_device_number (block);
-  identity->target_size = udisks_block_get_size (block);
-
-  return g_steal_pointer (&identity);
-}
-
-/* Returns what differs, for people, or %NULL when it is the same drive. */
-static char *
-compare_identity (const Identity *before,
-                  const Identity *now)
-{
-  g_autofree char *size_before = NULL;
-  g_autofree char *size_now = NULL;
-
-  if (now == NULL || now->whole_size == 0)
-    return g_strdup (_("the drive is no longer there"));
-  if (g_strcmp0 (before->whole_path, now->whole_path) != 0 ||
-      g_strcmp0 (before->drive_path, now->drive_path) != 0 ||
-      before->whole_device_number != now->whole_device_number)
-    return g_strdup (_("its device is now another drive"));
-  if (g_strcmp0 (before->serial, now->serial) != 0)
-    return g_strdup_printf (_("its serial number was %s and is now %s"),
-                            before->serial != NULL ? before->serial : "-",
-                            now->serial != NULL ? now->serial : "-");
-  if (g_strcmp0 (before->backing_file, now->backing_file) != 0 ||
-      before->setup_by_uid != now->setup_by_uid)
-    return g_strdup_printf (_("it was the disk image %s and is now %s"),
-                            before->backing_file != NULL ? before->backing_file : "-",
-                            now->backing_file != NULL && *now->backing_file != '\0' ? now->backing_file : "-");
-  if (before->whole_size != now->whole_size || before->target_size != now->target_size)
-    {
-      size_before = g_format_size (before->target_path != NULL ? before->target_size : before->whole_size);
-      size_now = g_format_size (before->target_path != NULL ? now->target_size : now->whole_size);
-      return g_strdup_printf (_("its size was %s and is now %s"), size_before, size_now);
-    }
-  if (g_strcmp0 (before->target_path, now->target_path) != 0 ||
-      before->target_device_number != now->target_device_number)
-    return g_strdup (_("the volume is no longer there"));
-
-  return NULL;
-}
-
 /**
  * plug_format_operation_new:
  * @client: the udisks client the drive list reads
@@ -404,8 +268,8 @@ plug_format_operation_new (UDisksClient    *client,
   self->filesystem = g_strdup (filesystem);
   self->requested_label = g_strdup (label);
   self->flags = flags;
-  self->identity = capture_identity (client, plug_drive_get_device (drive),
-                                     self->volume != NULL ? plug_volume_get_object_path (self->volume) : NULL);
+  self->identity = plug_drive_identity_capture (client, plug_drive_get_device (drive),
+                                                self->volume != NULL ? plug_volume_get_object_path (self->volume) : NULL);
 
   return self;
 }
@@ -639,7 +503,7 @@ drive_was_removed (PlugFormatOperation *self)
   if (self->identity == NULL)
     return TRUE;
 
-  whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  whole = udisks_client_get_object (self->client, plug_drive_identity_get_whole_path (self->identity));
   if (whole == NULL || udisks_object_peek_block (whole) == NULL ||
       udisks_block_get_size (udisks_object_peek_block (whole)) == 0)
     return TRUE;
@@ -758,14 +622,14 @@ is_our_job (PlugFormatOperation *self,
       g_autoptr(UDisksObject) object = NULL;
       UDisksPartition *partition;
 
-      if (g_strcmp0 (objects[i], self->identity->whole_path) == 0 ||
+      if (g_strcmp0 (objects[i], plug_drive_identity_get_whole_path (self->identity)) == 0 ||
           g_strcmp0 (objects[i], self->target_path) == 0)
         return TRUE;
 
       object = udisks_client_get_object (self->client, objects[i]);
       partition = object != NULL ? udisks_object_peek_partition (object) : NULL;
       if (partition != NULL &&
-          g_strcmp0 (udisks_partition_get_table (partition), self->identity->whole_path) == 0)
+          g_strcmp0 (udisks_partition_get_table (partition), plug_drive_identity_get_whole_path (self->identity)) == 0)
         return TRUE;
     }
 
@@ -922,7 +786,7 @@ mount_cb (GObject      *object,
    * mount is reported, not a failure of the reformat. */
   if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), &mount_point, result, &error))
     {
-      error = plug_udisks_error_reword (g_steal_pointer (&error), NULL);
+      error = plug_drive_error_from_udisks (g_steal_pointer (&error), NULL);
       self->mount_error = g_strdup (error->message);
     }
   else
@@ -979,13 +843,13 @@ new_filesystem_waited (PlugFormatOperation *self,
       if (drive_was_removed (self))
         {
           return_error (self, task,
-                        g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                        g_error_new_literal (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_GONE,
                                              _("The drive was removed while it was being reformatted")));
           return;
         }
 
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_UNVERIFIED,
                                  /* Translators: the first two %s are a filesystem type and a
                                   * name asked for, the last two what the drive reports */
                                  _("udisks reported success, but the volume does not hold "
@@ -1029,7 +893,7 @@ udisks_back (PlugFormatOperation *self)
   if (owner == NULL)
     return FALSE;
 
-  whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  whole = udisks_client_get_object (self->client, plug_drive_identity_get_whole_path (self->identity));
 
   return whole != NULL && udisks_object_peek_block (whole) != NULL;
 }
@@ -1049,7 +913,7 @@ udisks_back_waited (PlugFormatOperation *self,
   if (timed_out)
     {
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_DAEMON_GONE,
                                  /* Translators: a device */
                                  _("udisks stopped while it was reformatting %s, and has not come back: "
                                    "the outcome is unknown. Check the drive before using it; it was "
@@ -1061,14 +925,14 @@ udisks_back_waited (PlugFormatOperation *self,
   /* Read again, as udisks reports it now. */
   object = udisks_client_get_object (self->client,
                                      self->target_path != NULL && !(self->flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE)
-                                     ? self->target_path : self->identity->whole_path);
+                                     ? self->target_path : plug_drive_identity_get_whole_path (self->identity));
   block = object != NULL ? udisks_object_peek_block (object) : NULL;
   type = block != NULL ? udisks_block_get_id_type (block) : NULL;
   label = block != NULL ? udisks_block_get_id_label (block) : NULL;
 
   if (type == NULL || *type == '\0')
     return_error (self, task,
-                  g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                  g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_DAEMON_GONE,
                                /* Translators: a device */
                                _("udisks stopped while it was reformatting %s: the outcome is unknown, "
                                  "and it was not reformatted again. It now reports no filesystem: "
@@ -1076,7 +940,7 @@ udisks_back_waited (PlugFormatOperation *self,
                                device));
   else
     return_error (self, task,
-                  g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                  g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_DAEMON_GONE,
                                /* Translators: a device, then the filesystem and name it reports */
                                _("udisks stopped while it was reformatting %s: the outcome is unknown, "
                                  "and it was not reformatted again. It now reports %s “%s”. "
@@ -1090,7 +954,7 @@ udisks_back_waited (PlugFormatOperation *self,
 static gboolean
 partition_table_found (PlugFormatOperation *self)
 {
-  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, plug_drive_identity_get_whole_path (self->identity));
   UDisksPartitionTable *table = whole != NULL ? udisks_object_peek_partition_table (whole) : NULL;
   const char *type = table != NULL ? udisks_partition_table_get_type_ (table) : NULL;
 
@@ -1107,13 +971,13 @@ removal_waited (PlugFormatOperation *self,
   if (!timed_out)
     {
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_GONE,
                                  _("The drive was removed while it was being reformatted (%s)"),
                                  error->message));
       return;
     }
 
-  error = plug_udisks_error_reword (g_steal_pointer (&error), _("udisks could not reformat it"));
+  error = plug_drive_error_from_udisks (g_steal_pointer (&error), _("udisks could not reformat it"));
 
   /* udisks wipes a whole drive before it writes the new table: a failure
    * after that (another program's mkfs holding a partition open) leaves
@@ -1151,10 +1015,10 @@ format_failed (PlugFormatOperation *self,
     }
 
   /* polkit answers before udisks touches the drive. */
-  if (plug_udisks_error_is_not_authorized (owned_error))
+  if (plug_drive_error_is_not_authorized (owned_error))
     self->format_called = FALSE;
 
-  if (plug_drive_jobs_is_daemon_gone (owned_error))
+  if (plug_drive_error_is_daemon_gone (owned_error))
     {
       /* Whether udisks formatted before it went is not known, and the
        * call is not made again: the device is read once udisks is back. */
@@ -1218,7 +1082,7 @@ partition_created_cb (GObject      *object,
 static gboolean
 partition_table_reported (PlugFormatOperation *self)
 {
-  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, plug_drive_identity_get_whole_path (self->identity));
 
   return whole != NULL && udisks_object_peek_partition_table (whole) != NULL;
 }
@@ -1234,14 +1098,15 @@ partition_table_waited (PlugFormatOperation *self,
   if (timed_out)
     {
       return_error (self, task,
-                    g_error_new_literal (G_IO_ERROR, drive_was_removed (self) ? G_IO_ERROR_NOT_FOUND : G_IO_ERROR_FAILED,
+                    g_error_new_literal (PLUG_DRIVE_ERROR,
+                                         drive_was_removed (self) ? PLUG_DRIVE_ERROR_GONE : PLUG_DRIVE_ERROR_UNVERIFIED,
                                          drive_was_removed (self)
                                          ? _("The drive was removed while it was being reformatted")
                                          : _("udisks wrote a partition table, but the drive does not report one")));
       return;
     }
 
-  whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  whole = udisks_client_get_object (self->client, plug_drive_identity_get_whole_path (self->identity));
   set_step (self, PLUG_FORMAT_STEP_FORMATTING, self->step_device);
 
   /* Offset 0 and size 0: udisks aligns the start to 1 MiB and fills the
@@ -1287,7 +1152,7 @@ static void
 format (PlugFormatOperation *self,
         GTask               *task)
 {
-  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, plug_drive_identity_get_whole_path (self->identity));
   g_autoptr(UDisksObject) target = get_target_object (self);
   gboolean erase = (self->flags & PLUG_FORMAT_FLAGS_ERASE) != 0;
 
@@ -1310,7 +1175,7 @@ format (PlugFormatOperation *self,
       g_dbus_proxy_call (G_DBUS_PROXY (udisks_object_peek_block (whole)),
                          "Format",
                          g_variant_new ("(s@a{sv})",
-                                        plug_format_operation_choose_partition_table (self->identity->whole_size),
+                                        plug_format_operation_choose_partition_table (plug_drive_identity_get_whole_size (self->identity)),
                                         g_variant_dict_end (&options)),
                          G_DBUS_CALL_FLAGS_NONE,
                          G_MAXINT,
@@ -1338,7 +1203,6 @@ static void
 check_identity_and_format (PlugFormatOperation *self,
                            GTask               *task)
 {
-  g_autoptr(Identity) now = NULL;
   g_autofree char *difference = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -1350,12 +1214,11 @@ check_identity_and_format (PlugFormatOperation *self,
       return;
     }
 
-  now = capture_identity (self->client, plug_drive_get_device (self->drive), self->identity->target_path);
-  difference = compare_identity (self->identity, now);
+  difference = plug_drive_identity_dup_change (self->identity, self->client);
   if (difference != NULL)
     {
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_CHANGED,
                                  /* Translators: a device such as /dev/sdb, then what changed */
                                  _("%s is no longer the drive you confirmed: %s. Nothing was reformatted."),
                                  plug_drive_get_device (self->drive), difference));
@@ -1372,44 +1235,30 @@ check_identity_and_format (PlugFormatOperation *self,
   format (self, task);
 }
 
-#if DEVELOPMENT_BUILD
-/* Test-only, in development builds (tests/system/test-drives-format.sh):
- * with PLUG_TEST_FORMAT_PAUSE_FILE set, the operation creates that file
- * right before its last check that the drive is the one confirmed, and
- * goes on once the test has removed it, so that the test can swap the
- * drive at exactly that moment. */
-static gboolean
-pause_file_removed (PlugFormatOperation *self)
-{
-  return !g_file_test (g_getenv ("PLUG_TEST_FORMAT_PAUSE_FILE"), G_FILE_TEST_EXISTS);
-}
-
 static void
-pause_waited (PlugFormatOperation *self,
-              GTask               *task,
-              gboolean             timed_out)
+pause_done_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
 {
-  check_identity_and_format (self, task);
+  g_autoptr(GTask) task = user_data;
+
+  plug_test_pause_finish (result);
+  check_identity_and_format (g_task_get_source_object (task), task);
 }
-#endif
 
 static void
 before_format (PlugFormatOperation *self,
                GTask               *task)
 {
-#if DEVELOPMENT_BUILD
-  const char *pause_file = g_getenv ("PLUG_TEST_FORMAT_PAUSE_FILE");
-
-  if (pause_file != NULL && *pause_file != '\0')
+  /* tests/system/test-drives-format.sh swaps the drive here, right
+   * before the last check that it is the one confirmed. */
+  if (plug_test_pause_wanted ("PLUG_TEST_FORMAT_PAUSE_FILE"))
     {
-      g_autoptr(GError) error = NULL;
-
-      if (!g_file_set_contents (pause_file, "paused\n", -1, &error))
-        g_warning ("Could not write the test pause file: %s", error->message);
-      wait_until (self, task, pause_file_removed, 60, pause_waited);
+      /* Not cancellable: a Cancel during the pause is seen right after
+       * it, by the check. */
+      plug_test_pause_async ("PLUG_TEST_FORMAT_PAUSE_FILE", NULL, NULL, pause_done_cb, g_object_ref (task));
       return;
     }
-#endif
 
   check_identity_and_format (self, task);
 }
@@ -1435,7 +1284,6 @@ static void
 remount_next (PlugFormatOperation *self,
               GTask               *task)
 {
-  g_autoptr(Identity) now = NULL;
   g_autofree char *difference = NULL;
   g_autofree char *path = NULL;
   g_autoptr(UDisksObject) object = NULL;
@@ -1444,8 +1292,7 @@ remount_next (PlugFormatOperation *self,
 
   /* Only on the drive that was confirmed: another one at the same
    * device is left as it is. */
-  now = capture_identity (self->client, plug_drive_get_device (self->drive), self->identity->target_path);
-  difference = compare_identity (self->identity, now);
+  difference = plug_drive_identity_dup_change (self->identity, self->client);
   if (self->unmounted->len == 0 || difference != NULL)
     {
       g_ptr_array_set_size (self->unmounted, 0);
@@ -1479,7 +1326,7 @@ unmount_cb (GObject      *object,
 
   if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
     {
-      error = plug_udisks_error_reword (g_steal_pointer (&error), NULL);
+      error = plug_drive_error_from_udisks (g_steal_pointer (&error), NULL);
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return_error (self, task, g_steal_pointer (&error));
       else
@@ -1539,7 +1386,7 @@ add_if_mounted (PlugFormatOperation *self,
 static void
 find_mounted (PlugFormatOperation *self)
 {
-  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, self->identity->whole_path);
+  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, plug_drive_identity_get_whole_path (self->identity));
   g_autoptr(UDisksObject) target = get_target_object (self);
   UDisksPartitionTable *table;
   GList *partitions;
@@ -1578,11 +1425,11 @@ can_format_cb (GObject      *object,
       const char *package = plug_filesystem_type_get_package_for_utility (missing_utility);
 
       if (error != NULL)
-        return_error (self, task, plug_udisks_error_reword (g_steal_pointer (&error),
+        return_error (self, task, plug_drive_error_from_udisks (g_steal_pointer (&error),
                                                 _("Could not ask udisks whether it can create this filesystem")));
       else
         return_error (self, task,
-                      g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                      g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_TOOL_MISSING,
                                    /* Translators: a filesystem, a program, a package */
                                    _("Creating %s needs the program %s, which is not installed: "
                                      "install the “%s” package"),
@@ -1625,7 +1472,6 @@ plug_format_operation_run_async (PlugFormatOperation *self,
 {
   g_autoptr(GTask) task = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(Identity) now = NULL;
   g_autofree char *difference = NULL;
   guint64 size;
 
@@ -1652,7 +1498,7 @@ plug_format_operation_run_async (PlugFormatOperation *self,
   if (self->type == NULL)
     {
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_INVALID,
                                  /* Translators: a filesystem type, then a list of them */
                                  _("Plugboard cannot reformat to “%s”: choose one of %s"),
                                  self->filesystem, plug_filesystem_type_get_ids ()));
@@ -1669,7 +1515,7 @@ plug_format_operation_run_async (PlugFormatOperation *self,
   if (!plug_drive_get_can_modify (self->drive))
     {
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_PROTECTED,
                                  /* Translators: the reason, such as “it is the system disk” */
                                  _("Plugboard will not change this drive: %s"),
                                  plug_drive_restriction_get_reason (plug_drive_get_restriction (self->drive))));
@@ -1679,17 +1525,16 @@ plug_format_operation_run_async (PlugFormatOperation *self,
   if (self->identity == NULL)
     {
       return_error (self, task,
-                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                    g_error_new_literal (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_GONE,
                                          _("The drive is no longer there")));
       return;
     }
 
-  now = capture_identity (self->client, plug_drive_get_device (self->drive), self->identity->target_path);
-  difference = compare_identity (self->identity, now);
+  difference = plug_drive_identity_dup_change (self->identity, self->client);
   if (difference != NULL)
     {
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_CHANGED,
                                  _("%s is no longer the drive you confirmed: %s. Nothing was reformatted."),
                                  plug_drive_get_device (self->drive), difference));
       return;
@@ -1701,17 +1546,17 @@ plug_format_operation_run_async (PlugFormatOperation *self,
       return;
     }
 
-  self->target_path = g_strdup (self->identity->target_path);
+  self->target_path = g_strdup (plug_drive_identity_get_target_path (self->identity));
 
   /* For a whole drive, the partition is 1 MiB smaller than the drive. */
-  size = self->target_path != NULL ? self->identity->target_size : self->identity->whole_size;
+  size = self->target_path != NULL ? plug_drive_identity_get_target_size (self->identity) : plug_drive_identity_get_whole_size (self->identity);
   if (self->type->min_size > 0 && size < self->type->min_size)
     {
       g_autofree char *size_text = g_format_size (size);
       g_autofree char *min_text = g_format_size (self->type->min_size);
 
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NO_SPACE,
                                  /* Translators: a filesystem, then two sizes */
                                  _("%s needs at least %s, and this is %s"),
                                  self->type->display_name, min_text, size_text));

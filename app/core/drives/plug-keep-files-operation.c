@@ -19,8 +19,11 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "plug-core-enums.h"
+#include "plug-drive-error.h"
 #include "plug-filesystem-type.h"
 #include "plug-keep-files-operation.h"
+#include "plug-test-pause.h"
 
 /*
  * The files go through the computer: copied out with a SHA-256 of each,
@@ -32,7 +35,7 @@
  * the new filesystem, the total against its capacity, and the free space
  * on the computer.
  *
- * All file I/O runs in GTask threads, one phase at a time; the thread
+ * All file I/O runs in GTask threads, one step at a time; the thread
  * reads the entry list and writes only its own results, and progress goes
  * to the main context through a mutex that a short timer reads.
  */
@@ -88,7 +91,7 @@ struct _PlugKeepFilesOperation
   guint64               space_available;
 
   /* Running. */
-  PlugKeepFilesPhase    phase;
+  PlugKeepFilesStep    step;
   guint                 files_done;
   guint                 files_total;
   guint64               bytes_done;
@@ -104,7 +107,6 @@ struct _PlugKeepFilesOperation
   GSource              *progress_source;
 
 #if DEVELOPMENT_BUILD
-  GSource              *pause_source;
 #endif
 };
 
@@ -112,11 +114,12 @@ G_DEFINE_FINAL_TYPE (PlugKeepFilesOperation, plug_keep_files_operation, G_TYPE_O
 
 enum {
   PROP_0,
-  PROP_PHASE,
+  PROP_STEP,
   PROP_FILES_DONE,
   PROP_FILES_TOTAL,
   PROP_BYTES_DONE,
   PROP_BYTES_TOTAL,
+  PROP_PROGRESS,
   PROP_COPY_PATH,
   PROP_KEPT_COPY_PATH,
   N_PROPS
@@ -168,8 +171,8 @@ plug_keep_files_operation_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_PHASE:
-      g_value_set_uint (value, self->phase);
+    case PROP_STEP:
+      g_value_set_enum (value, self->step);
       break;
 
     case PROP_FILES_DONE:
@@ -186,6 +189,10 @@ plug_keep_files_operation_get_property (GObject    *object,
 
     case PROP_BYTES_TOTAL:
       g_value_set_uint64 (value, self->bytes_total);
+      break;
+
+    case PROP_PROGRESS:
+      g_value_set_double (value, plug_keep_files_operation_get_progress (self));
       break;
 
     case PROP_COPY_PATH:
@@ -210,19 +217,19 @@ plug_keep_files_operation_class_init (PlugKeepFilesOperationClass *klass)
   object_class->get_property = plug_keep_files_operation_get_property;
 
   /**
-   * PlugKeepFilesOperation:phase:
+   * PlugKeepFilesOperation:step:
    *
-   * A #PlugKeepFilesPhase.
+   * A #PlugKeepFilesStep.
    */
-  properties[PROP_PHASE] =
-    g_param_spec_uint ("phase", NULL, NULL,
-                       PLUG_KEEP_FILES_PHASE_NONE, PLUG_KEEP_FILES_PHASE_DONE, PLUG_KEEP_FILES_PHASE_NONE,
+  properties[PROP_STEP] =
+    g_param_spec_enum ("step", NULL, NULL,
+                       PLUG_TYPE_KEEP_FILES_STEP, PLUG_KEEP_FILES_STEP_NONE,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
    * PlugKeepFilesOperation:files-done:
    *
-   * Files (and folders and links) copied or verified in this phase.
+   * Files (and folders and links) copied or verified in this step.
    */
   properties[PROP_FILES_DONE] =
     g_param_spec_uint ("files-done", NULL, NULL, 0, G_MAXUINT, 0,
@@ -231,7 +238,7 @@ plug_keep_files_operation_class_init (PlugKeepFilesOperationClass *klass)
   /**
    * PlugKeepFilesOperation:files-total:
    *
-   * What this phase goes through; once planned, the files, folders and
+   * What this step goes through; once planned, the files, folders and
    * links that will be kept.
    */
   properties[PROP_FILES_TOTAL] =
@@ -241,7 +248,7 @@ plug_keep_files_operation_class_init (PlugKeepFilesOperationClass *klass)
   /**
    * PlugKeepFilesOperation:bytes-done:
    *
-   * Bytes copied or verified in this phase.
+   * Bytes copied or verified in this step.
    */
   properties[PROP_BYTES_DONE] =
     g_param_spec_uint64 ("bytes-done", NULL, NULL, 0, G_MAXUINT64, 0,
@@ -254,6 +261,18 @@ plug_keep_files_operation_class_init (PlugKeepFilesOperationClass *klass)
    */
   properties[PROP_BYTES_TOTAL] =
     g_param_spec_uint64 ("bytes-total", NULL, NULL, 0, G_MAXUINT64, 0,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * PlugKeepFilesOperation:progress:
+   *
+   * How far this step is, from 0 to 1, by bytes; -1 while it cannot say
+   * (scanning, checking, and while the wrapped format operation runs,
+   * which has a progress of its own).
+   */
+  properties[PROP_PROGRESS] =
+    g_param_spec_double ("progress", NULL, NULL,
+                         -1.0, 1.0, -1.0,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -338,7 +357,7 @@ plug_keep_files_operation_new (UDisksClient    *client,
  * plug_keep_files_operation_get_format_operation:
  *
  * Returns: (transfer none): the reformat this runs, for its step and
- *   progress while the phase is %PLUG_KEEP_FILES_PHASE_FORMATTING, and its
+ *   progress while the step is %PLUG_KEEP_FILES_STEP_FORMATTING, and its
  *   result (device, label, mount point) afterwards
  */
 PlugFormatOperation *
@@ -349,12 +368,12 @@ plug_keep_files_operation_get_format_operation (PlugKeepFilesOperation *self)
   return self->format;
 }
 
-PlugKeepFilesPhase
-plug_keep_files_operation_get_phase (PlugKeepFilesOperation *self)
+PlugKeepFilesStep
+plug_keep_files_operation_get_step (PlugKeepFilesOperation *self)
 {
-  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), PLUG_KEEP_FILES_PHASE_NONE);
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), PLUG_KEEP_FILES_STEP_NONE);
 
-  return self->phase;
+  return self->step;
 }
 
 guint
@@ -371,6 +390,36 @@ plug_keep_files_operation_get_files_total (PlugKeepFilesOperation *self)
   g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), 0);
 
   return self->files_total;
+}
+
+/**
+ * plug_keep_files_operation_get_progress:
+ * @self: a #PlugKeepFilesOperation
+ *
+ * Returns: how far the step is, from 0 to 1; -1 when it cannot say
+ */
+double
+plug_keep_files_operation_get_progress (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), -1.0);
+
+  switch (self->step)
+    {
+    case PLUG_KEEP_FILES_STEP_COPYING_OUT:
+    case PLUG_KEEP_FILES_STEP_COPYING_BACK:
+    case PLUG_KEEP_FILES_STEP_VERIFYING:
+      if (self->bytes_total > 0)
+        return MIN ((double) self->bytes_done / (double) self->bytes_total, 1.0);
+      return -1.0;
+    case PLUG_KEEP_FILES_STEP_NONE:
+    case PLUG_KEEP_FILES_STEP_SCANNING:
+    case PLUG_KEEP_FILES_STEP_CHECKING:
+    case PLUG_KEEP_FILES_STEP_FORMATTING:
+    case PLUG_KEEP_FILES_STEP_REMOVING_COPY:
+    case PLUG_KEEP_FILES_STEP_DONE:
+    default:
+      return -1.0;
+    }
 }
 
 guint64
@@ -533,14 +582,17 @@ round_up (guint64 size,
 /* --- progress from the threads ---------------------------------------- */
 
 static void
-set_phase (PlugKeepFilesOperation *self,
-           PlugKeepFilesPhase      phase)
+set_step (PlugKeepFilesOperation *self,
+          PlugKeepFilesStep       step)
 {
-  if (self->phase == phase)
+  if (self->step == step)
     return;
 
-  self->phase = phase;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+  g_object_freeze_notify (G_OBJECT (self));
+  self->step = step;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 static void
@@ -560,6 +612,7 @@ set_counts (PlugKeepFilesOperation *self,
     {
       self->bytes_total = bytes_total;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BYTES_TOTAL]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
     }
   if (self->files_done != files_done)
     {
@@ -570,6 +623,7 @@ set_counts (PlugKeepFilesOperation *self,
     {
       self->bytes_done = bytes_done;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BYTES_DONE]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
     }
   g_object_thaw_notify (G_OBJECT (self));
 }
@@ -607,10 +661,10 @@ progress_tick_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* Starts a phase that runs in a thread: counts from 0. */
+/* Starts a step that runs in a thread: counts from 0. */
 static void
-start_thread_phase (PlugKeepFilesOperation *self,
-                    PlugKeepFilesPhase      phase,
+start_thread_step (PlugKeepFilesOperation *self,
+                    PlugKeepFilesStep      step,
                     guint                   files_total,
                     guint64                 bytes_total)
 {
@@ -620,7 +674,7 @@ start_thread_phase (PlugKeepFilesOperation *self,
   g_mutex_unlock (&self->progress_lock);
 
   set_counts (self, 0, files_total, 0, bytes_total);
-  set_phase (self, phase);
+  set_step (self, step);
 
   if (self->progress_source == NULL)
     {
@@ -632,7 +686,7 @@ start_thread_phase (PlugKeepFilesOperation *self,
 }
 
 static void
-end_thread_phase (PlugKeepFilesOperation *self)
+end_thread_step (PlugKeepFilesOperation *self)
 {
   if (self->progress_source != NULL)
     {
@@ -908,7 +962,7 @@ plan_thread (GTask        *task,
                                 state.n_problems - state.problems->len);
       g_ptr_array_unref (state.problems);
       problem_list = g_string_free (list, FALSE);
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+      g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NOT_SUPPORTED,
                                /* Translators: a filesystem, then a list of files and why */
                                _("These files cannot be kept on %s, so nothing was changed: "
                                  "rename or move them first, or choose another filesystem:%s"),
@@ -932,7 +986,7 @@ plan_thread (GTask        *task,
       g_autofree char *files_text = g_format_size (on_drive);
       g_autofree char *capacity_text = g_format_size (capacity);
 
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+      g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NO_SPACE,
                                /* Translators: two sizes, then a filesystem */
                                _("The files take %s, and the new %s volume will hold about %s: "
                                  "they would not fit. Nothing was changed."),
@@ -961,7 +1015,7 @@ plan_thread (GTask        *task,
       g_autofree char *needed_text = g_format_size (self->space_needed);
       g_autofree char *available_text = g_format_size (self->space_available);
 
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+      g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NO_SPACE,
                                /* Translators: a size, a folder, a size */
                                _("Keeping the files needs %s free on this computer, in %s, and %s "
                                  "is free. Nothing was changed."),
@@ -1119,7 +1173,7 @@ copy_tree (PlugKeepFilesOperation  *self,
               }
             else if (g_strcmp0 (entry->sha256, sha256) != 0)
               {
-                g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                g_set_error (error, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_FAILED,
                              /* Translators: a file in the kept copy */
                              _("The copy of %s on this computer is not what was read from the drive: "
                                "this computer’s disk may be failing"), from);
@@ -1375,7 +1429,7 @@ verify_thread (GTask        *task,
       g_ptr_array_add (differing, NULL);
       list = g_strjoinv (", ", (char **) differing->pdata);
 
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+      g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_FAILED,
                                /* Translators: a number, then a list of files */
                                g_dngettext (GETTEXT_PACKAGE,
                                             "%u file read back from the drive is not what was "
@@ -1437,11 +1491,11 @@ plan_done_cb (GObject      *object,
   g_autoptr(GTask) task = user_data;
   GError *error = NULL;
 
-  end_thread_phase (self);
+  end_thread_step (self);
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       g_ptr_array_set_size (self->entries, 0);
-      set_phase (self, PLUG_KEEP_FILES_PHASE_DONE);
+      set_step (self, PLUG_KEEP_FILES_STEP_DONE);
       g_task_return_error (task, error);
       return;
     }
@@ -1449,7 +1503,7 @@ plan_done_cb (GObject      *object,
   self->planned = TRUE;
   set_counts (self, 0, self->entries->len, 0, self->kept_bytes);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COPY_PATH]);
-  set_phase (self, PLUG_KEEP_FILES_PHASE_NONE);
+  set_step (self, PLUG_KEEP_FILES_STEP_NONE);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -1478,7 +1532,7 @@ plug_keep_files_operation_plan_async (PlugKeepFilesOperation *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, plug_keep_files_operation_plan_async);
 
-  if (self->planned || self->phase != PLUG_KEEP_FILES_PHASE_NONE)
+  if (self->planned || self->step != PLUG_KEEP_FILES_STEP_NONE)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "A keep-files plan is made only once");
       return;
@@ -1487,7 +1541,7 @@ plug_keep_files_operation_plan_async (PlugKeepFilesOperation *self,
   mount_point = plug_volume_get_mount_point (self->volume);
   if (mount_point == NULL)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_MOUNTED,
+      g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NOT_MOUNTED,
                                /* Translators: a device */
                                _("%s is not mounted, so its files cannot be read: mount it first"),
                                plug_volume_get_device (self->volume));
@@ -1499,7 +1553,7 @@ plug_keep_files_operation_plan_async (PlugKeepFilesOperation *self,
   self->kept_bytes = 0;
   self->n_files = 0;
 
-  start_thread_phase (self, PLUG_KEEP_FILES_PHASE_SCANNING, 0, 0);
+  start_thread_step (self, PLUG_KEEP_FILES_STEP_SCANNING, 0, 0);
   run_in_thread (self, task, plan_thread, plan_done_cb);
 }
 
@@ -1528,10 +1582,10 @@ fail_keeping_copy (PlugKeepFilesOperation *self,
   g_autoptr(GError) owned_error = error;
   gboolean has_stop = g_str_has_suffix (owned_error->message, ".");
 
-  end_thread_phase (self);
+  end_thread_step (self);
   self->kept_copy_path = g_strdup (self->copy_path);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KEPT_COPY_PATH]);
-  set_phase (self, PLUG_KEEP_FILES_PHASE_DONE);
+  set_step (self, PLUG_KEEP_FILES_STEP_DONE);
 
   g_task_return_new_error (task, owned_error->domain, owned_error->code,
                            /* Translators: what went wrong, then a folder */
@@ -1545,8 +1599,8 @@ fail (PlugKeepFilesOperation *self,
       GTask                  *task,
       GError                 *error)
 {
-  end_thread_phase (self);
-  set_phase (self, PLUG_KEEP_FILES_PHASE_DONE);
+  end_thread_step (self);
+  set_step (self, PLUG_KEEP_FILES_STEP_DONE);
   g_task_return_error (task, error);
 }
 
@@ -1559,7 +1613,7 @@ copy_removed_cb (GObject      *object,
   g_autoptr(GTask) task = user_data;
   g_autoptr(GError) error = NULL;
 
-  end_thread_phase (self);
+  end_thread_step (self);
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       /* The files are on the drive and verified; what is left of the
@@ -1569,7 +1623,7 @@ copy_removed_cb (GObject      *object,
       g_warning ("Could not remove the kept copy %s: %s", self->copy_path, error->message);
     }
 
-  set_phase (self, PLUG_KEEP_FILES_PHASE_DONE);
+  set_step (self, PLUG_KEEP_FILES_STEP_DONE);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -1588,9 +1642,9 @@ verified_cb (GObject      *object,
       return;
     }
 
-  end_thread_phase (self);
+  end_thread_step (self);
   /* Past the last check: no Cancel now, the files are all there. */
-  start_thread_phase (self, PLUG_KEEP_FILES_PHASE_REMOVING_COPY, self->entries->len, self->kept_bytes);
+  start_thread_step (self, PLUG_KEEP_FILES_STEP_REMOVING_COPY, self->entries->len, self->kept_bytes);
   {
     g_autoptr(GTask) thread_task = g_task_new (self, NULL, copy_removed_cb, g_object_ref (task));
 
@@ -1614,8 +1668,8 @@ copied_back_cb (GObject      *object,
       return;
     }
 
-  end_thread_phase (self);
-  start_thread_phase (self, PLUG_KEEP_FILES_PHASE_VERIFYING, self->entries->len, self->kept_bytes);
+  end_thread_step (self);
+  start_thread_step (self, PLUG_KEEP_FILES_STEP_VERIFYING, self->entries->len, self->kept_bytes);
   run_in_thread (self, task, verify_thread, verified_cb);
 }
 
@@ -1631,50 +1685,35 @@ copy_back (PlugKeepFilesOperation *self,
       return;
     }
 
-  start_thread_phase (self, PLUG_KEEP_FILES_PHASE_COPYING_BACK, self->entries->len, self->kept_bytes);
+  start_thread_step (self, PLUG_KEEP_FILES_STEP_COPYING_BACK, self->entries->len, self->kept_bytes);
   run_in_thread (self, task, copy_back_thread, copied_back_cb);
 }
 
-#if DEVELOPMENT_BUILD
-/* Test-only, in development builds (tests/system/test-drives-keep-files.sh):
- * with PLUG_TEST_KEEP_FILES_PAUSE_FILE set, the operation creates that
- * file once the new filesystem is mounted, and copies back once the test
- * has removed it, so that the test can break the new filesystem first. */
-static gboolean
-pause_tick_cb (gpointer user_data)
+static void
+pause_done_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
 {
-  GTask *task = user_data;
-  PlugKeepFilesOperation *self = g_task_get_source_object (task);
+  g_autoptr(GTask) task = user_data;
 
-  if (g_file_test (g_getenv ("PLUG_TEST_KEEP_FILES_PAUSE_FILE"), G_FILE_TEST_EXISTS))
-    return G_SOURCE_CONTINUE;
-
-  g_clear_pointer (&self->pause_source, g_source_unref);
-  copy_back (self, task);
-
-  return G_SOURCE_REMOVE;
+  plug_test_pause_finish (result);
+  copy_back (g_task_get_source_object (task), task);
 }
-#endif
 
 static void
 before_copy_back (PlugKeepFilesOperation *self,
                   GTask                  *task)
 {
-#if DEVELOPMENT_BUILD
-  const char *pause_file = g_getenv ("PLUG_TEST_KEEP_FILES_PAUSE_FILE");
-
-  if (pause_file != NULL && *pause_file != '\0')
+  /* tests/system/test-drives-keep-files.sh breaks the new filesystem
+   * here; the file tells it where the copy went. */
+  if (plug_test_pause_wanted ("PLUG_TEST_KEEP_FILES_PAUSE_FILE"))
     {
-      g_autoptr(GError) error = NULL;
-
-      if (!g_file_set_contents (pause_file, self->new_folder, -1, &error))
-        g_warning ("Could not write the test pause file: %s", error->message);
-      self->pause_source = g_timeout_source_new (50);
-      g_source_set_callback (self->pause_source, pause_tick_cb, g_object_ref (task), g_object_unref);
-      g_source_attach (self->pause_source, g_main_context_get_thread_default ());
+      /* Not cancellable: the test presses Cancel during the pause, and
+       * looks at the page before it ends the pause. */
+      plug_test_pause_async ("PLUG_TEST_KEEP_FILES_PAUSE_FILE", self->new_folder, NULL,
+                             pause_done_cb, g_object_ref (task));
       return;
     }
-#endif
 
   copy_back (self, task);
 }
@@ -1689,7 +1728,7 @@ unused_copy_removed_cb (GObject      *object,
   GError *error = g_task_get_task_data (task);
   g_autoptr(GError) remove_error = NULL;
 
-  end_thread_phase (self);
+  end_thread_step (self);
   if (!g_task_propagate_boolean (G_TASK (result), &remove_error))
     {
       fail_keeping_copy (self, task, g_error_copy (error));
@@ -1719,7 +1758,7 @@ formatted_cb (GObject      *object,
 
       /* Nothing on the drive changed: the copy is not needed. */
       g_task_set_task_data (owned_task, error, (GDestroyNotify) g_error_free);
-      start_thread_phase (self, PLUG_KEEP_FILES_PHASE_REMOVING_COPY, self->entries->len, self->kept_bytes);
+      start_thread_step (self, PLUG_KEEP_FILES_STEP_REMOVING_COPY, self->entries->len, self->kept_bytes);
       {
         g_autoptr(GTask) thread_task = g_task_new (self, NULL, unused_copy_removed_cb, g_object_ref (owned_task));
 
@@ -1732,7 +1771,7 @@ formatted_cb (GObject      *object,
   if (mount_point == NULL)
     {
       fail_keeping_copy (self, owned_task,
-                         g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_MOUNTED,
+                         g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NOT_MOUNTED,
                                       /* Translators: a device, then why */
                                       _("%s was reformatted, but could not be mounted to copy the "
                                         "files back (%s)"),
@@ -1767,7 +1806,7 @@ copied_out_cb (GObject      *object,
       return;
     }
 
-  end_thread_phase (self);
+  end_thread_step (self);
   if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
       remove_tree (self->copy_path, NULL);
@@ -1777,7 +1816,7 @@ copied_out_cb (GObject      *object,
       return;
     }
 
-  set_phase (self, PLUG_KEEP_FILES_PHASE_FORMATTING);
+  set_step (self, PLUG_KEEP_FILES_STEP_FORMATTING);
   plug_format_operation_run_async (self->format, g_task_get_cancellable (task), formatted_cb,
                                    g_object_ref (task));
 }
@@ -1786,7 +1825,7 @@ static void
 copy_out (PlugKeepFilesOperation *self,
           GTask                  *task)
 {
-  start_thread_phase (self, PLUG_KEEP_FILES_PHASE_COPYING_OUT, self->entries->len, self->kept_bytes);
+  start_thread_step (self, PLUG_KEEP_FILES_STEP_COPYING_OUT, self->entries->len, self->kept_bytes);
   run_in_thread (self, task, copy_out_thread, copied_out_cb);
 }
 
@@ -1832,7 +1871,7 @@ plug_keep_files_operation_run_async (PlugKeepFilesOperation *self,
   /* What happened is reported as it happened, as for the reformat. */
   g_task_set_check_cancellable (task, FALSE);
 
-  if (self->phase != PLUG_KEEP_FILES_PHASE_NONE)
+  if (self->step != PLUG_KEEP_FILES_STEP_NONE)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "A keep-files operation runs only once");
       return;

@@ -16,37 +16,37 @@
 G_BEGIN_DECLS
 
 /**
- * PlugKeepFilesPhase:
- * @PLUG_KEEP_FILES_PHASE_NONE: not started
- * @PLUG_KEEP_FILES_PHASE_SCANNING: counting the files and bytes on the
+ * PlugKeepFilesStep:
+ * @PLUG_KEEP_FILES_STEP_NONE: not started
+ * @PLUG_KEEP_FILES_STEP_SCANNING: counting the files and bytes on the
  *   volume
- * @PLUG_KEEP_FILES_PHASE_CHECKING: checking that they fit the new
+ * @PLUG_KEEP_FILES_STEP_CHECKING: checking that they fit the new
  *   filesystem and the computer's free space
- * @PLUG_KEEP_FILES_PHASE_COPYING_OUT: copying the files to the kept copy
+ * @PLUG_KEEP_FILES_STEP_COPYING_OUT: copying the files to the kept copy
  *   on the computer; files and bytes count up
- * @PLUG_KEEP_FILES_PHASE_FORMATTING: the reformat runs; its own step and
+ * @PLUG_KEEP_FILES_STEP_FORMATTING: the reformat runs; its own step and
  *   progress are those of plug_keep_files_operation_get_format_operation()
- * @PLUG_KEEP_FILES_PHASE_COPYING_BACK: copying the files back onto the new
+ * @PLUG_KEEP_FILES_STEP_COPYING_BACK: copying the files back onto the new
  *   filesystem; files and bytes count up again from 0
- * @PLUG_KEEP_FILES_PHASE_VERIFYING: reading every file back from the drive
+ * @PLUG_KEEP_FILES_STEP_VERIFYING: reading every file back from the drive
  *   and comparing its SHA-256 with the one recorded while copying out
- * @PLUG_KEEP_FILES_PHASE_REMOVING_COPY: deleting the kept copy, once every
+ * @PLUG_KEEP_FILES_STEP_REMOVING_COPY: deleting the kept copy, once every
  *   file was verified
- * @PLUG_KEEP_FILES_PHASE_DONE: finished, successfully or not
+ * @PLUG_KEEP_FILES_STEP_DONE: finished, successfully or not
  *
  * Where a reformat that keeps the files is.
  */
 typedef enum {
-  PLUG_KEEP_FILES_PHASE_NONE,
-  PLUG_KEEP_FILES_PHASE_SCANNING,
-  PLUG_KEEP_FILES_PHASE_CHECKING,
-  PLUG_KEEP_FILES_PHASE_COPYING_OUT,
-  PLUG_KEEP_FILES_PHASE_FORMATTING,
-  PLUG_KEEP_FILES_PHASE_COPYING_BACK,
-  PLUG_KEEP_FILES_PHASE_VERIFYING,
-  PLUG_KEEP_FILES_PHASE_REMOVING_COPY,
-  PLUG_KEEP_FILES_PHASE_DONE,
-} PlugKeepFilesPhase;
+  PLUG_KEEP_FILES_STEP_NONE,
+  PLUG_KEEP_FILES_STEP_SCANNING,
+  PLUG_KEEP_FILES_STEP_CHECKING,
+  PLUG_KEEP_FILES_STEP_COPYING_OUT,
+  PLUG_KEEP_FILES_STEP_FORMATTING,
+  PLUG_KEEP_FILES_STEP_COPYING_BACK,
+  PLUG_KEEP_FILES_STEP_VERIFYING,
+  PLUG_KEEP_FILES_STEP_REMOVING_COPY,
+  PLUG_KEEP_FILES_STEP_DONE,
+} PlugKeepFilesStep;
 
 #define PLUG_TYPE_KEEP_FILES_OPERATION (plug_keep_files_operation_get_type ())
 
@@ -71,10 +71,10 @@ G_DECLARE_FINAL_TYPE (PlugKeepFilesOperation, plug_keep_files_operation, PLUG, K
  *    SHA-256 of each), reformats, mounts, copies them back, verifies each
  *    by its SHA-256 and only then deletes the copy.
  *
- * Progress: #PlugKeepFilesOperation:phase, :files-done, :files-total,
+ * Progress: #PlugKeepFilesOperation:step, :files-done, :files-total,
  * :bytes-done and :bytes-total, all notified on the thread-default main
  * context the operation was run from (never from a worker thread). While
- * the phase is %PLUG_KEEP_FILES_PHASE_FORMATTING, the format operation's
+ * the step is %PLUG_KEEP_FILES_STEP_FORMATTING, the format operation's
  * own :step and :progress say more.
  *
  * Failure: whenever the kept copy holds the files and the drive may no
@@ -96,11 +96,12 @@ PlugKeepFilesOperation *plug_keep_files_operation_new                  (UDisksCl
                                                                         PlugFormatFlags         flags);
 
 PlugFormatOperation    *plug_keep_files_operation_get_format_operation (PlugKeepFilesOperation *self);
-PlugKeepFilesPhase      plug_keep_files_operation_get_phase            (PlugKeepFilesOperation *self);
+PlugKeepFilesStep       plug_keep_files_operation_get_step             (PlugKeepFilesOperation *self);
 guint                   plug_keep_files_operation_get_files_done       (PlugKeepFilesOperation *self);
 guint                   plug_keep_files_operation_get_files_total      (PlugKeepFilesOperation *self);
 guint64                 plug_keep_files_operation_get_bytes_done       (PlugKeepFilesOperation *self);
 guint64                 plug_keep_files_operation_get_bytes_total      (PlugKeepFilesOperation *self);
+double                  plug_keep_files_operation_get_progress         (PlugKeepFilesOperation *self);
 const char             *plug_keep_files_operation_get_source_folder    (PlugKeepFilesOperation *self);
 const char             *plug_keep_files_operation_get_copy_path        (PlugKeepFilesOperation *self);
 guint64                 plug_keep_files_operation_get_space_needed     (PlugKeepFilesOperation *self);

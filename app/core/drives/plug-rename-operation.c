@@ -12,10 +12,13 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-core-enums.h"
+#include "plug-drive-error.h"
+#include "plug-drive-identity.h"
 #include "plug-drive-jobs.h"
 #include "plug-label-rules.h"
 #include "plug-rename-operation.h"
-#include "plug-udisks-error.h"
+#include "plug-test-pause.h"
 
 /*
  * Renaming is one udisks call, Filesystem.SetLabel, with what has to come
@@ -56,6 +59,7 @@ struct _PlugRenameOperation
   char            *requested_label;
 
   /* Found out while running. */
+  PlugDriveIdentity *identity;
   PlugRenameStep  step;
   UDisksObject    *object;
   char            *label;
@@ -98,6 +102,7 @@ plug_rename_operation_finalize (GObject *object)
   g_clear_object (&self->client);
   g_clear_object (&self->drive);
   g_clear_object (&self->volume);
+  g_clear_pointer (&self->identity, plug_drive_identity_free);
   g_clear_pointer (&self->requested_label, g_free);
   g_clear_object (&self->object);
   g_clear_pointer (&self->label, g_free);
@@ -121,7 +126,7 @@ plug_rename_operation_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_STEP:
-      g_value_set_uint (value, self->step);
+      g_value_set_enum (value, self->step);
       break;
 
     default:
@@ -139,8 +144,8 @@ plug_rename_operation_class_init (PlugRenameOperationClass *klass)
 
   /* A PlugRenameStep. */
   properties[PROP_STEP] =
-    g_param_spec_uint ("step", NULL, NULL,
-                       PLUG_RENAME_STEP_NONE, PLUG_RENAME_STEP_DONE, PLUG_RENAME_STEP_NONE,
+    g_param_spec_enum ("step", NULL, NULL,
+                       PLUG_TYPE_RENAME_STEP, PLUG_RENAME_STEP_NONE,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -178,6 +183,8 @@ plug_rename_operation_new (UDisksClient *client,
   self->drive = g_object_ref (drive);
   self->volume = g_object_ref (volume);
   self->requested_label = g_strdup (label);
+  self->identity = plug_drive_identity_capture (client, plug_drive_get_device (drive),
+                                                plug_volume_get_object_path (volume));
 
   return self;
 }
@@ -290,7 +297,7 @@ remount_cb (GObject      *object,
 
   if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), &mount_point, result, &error))
     {
-      error = plug_udisks_error_reword (g_steal_pointer (&error), NULL);
+      error = plug_drive_error_from_udisks (g_steal_pointer (&error), NULL);
 
       /* The rename's failure is the news; this one follows it, and the
        * user has to know the volume is no longer mounted. */
@@ -423,7 +430,7 @@ confirm_timeout_cb (gpointer user_data)
   const char *reported = block != NULL ? udisks_block_get_id_label (block) : "";
 
   fail_and_restore (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_UNVERIFIED,
                                  _("udisks accepted the name “%s”, but the volume still reports “%s”"),
                                  self->label, reported));
 
@@ -462,7 +469,7 @@ wait_for_label (PlugRenameOperation *self,
   if (block == NULL)
     {
       fail_and_restore (self, task,
-                        g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                        g_error_new_literal (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_GONE,
                                              _("The volume disappeared while it was renamed")));
       return;
     }
@@ -531,7 +538,7 @@ rescan_cb (GObject      *object,
   label = udisks_block_get_id_label (udisks_object_peek_block (self->object));
   if (label == NULL || *label == '\0')
     fail_and_restore (self, task,
-                      g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                      g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_DAEMON_GONE,
                                    /* Translators: a device such as /dev/sdb1 */
                                    _("udisks stopped while it renamed %s, so the outcome is unknown, "
                                      "and it was not renamed again. Read again from udisks, it now "
@@ -539,7 +546,7 @@ rescan_cb (GObject      *object,
                                    self->device));
   else
     fail_and_restore (self, task,
-                      g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                      g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_DAEMON_GONE,
                                    /* Translators: a device such as /dev/sdb1, then the name it has now */
                                    _("udisks stopped while it renamed %s, so the outcome is unknown, "
                                      "and it was not renamed again. Read again from udisks, it is now "
@@ -562,7 +569,7 @@ daemon_return_cb (gpointer user_data)
   if (object == NULL)
     {
       fail_and_restore (self, task,
-                        g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                        g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_DAEMON_GONE,
                                      /* Translators: a device such as /dev/sdb1, then the new name */
                                      _("udisks stopped while it renamed %s, so the outcome is unknown: "
                                        "it is named either as before or “%s”. It was not renamed again; "
@@ -599,7 +606,7 @@ set_label_cb (GObject      *object,
       /* Killed or restarted while renaming: udisks may or may not have
        * written the name. Never asked again; once udisks is back, the
        * volume is read again to say what it is named now. */
-      if (plug_drive_jobs_is_daemon_gone (error))
+      if (plug_drive_error_is_daemon_gone (error))
         {
           GSource *source;
 
@@ -614,7 +621,7 @@ set_label_cb (GObject      *object,
           g_source_unref (source);
           return;
         }
-      fail_and_restore (self, task, plug_udisks_error_reword (g_steal_pointer (&error), NULL));
+      fail_and_restore (self, task, plug_drive_error_from_udisks (g_steal_pointer (&error), NULL));
       return;
     }
 
@@ -623,8 +630,26 @@ set_label_cb (GObject      *object,
 
 static void
 set_label (PlugRenameOperation *self,
-           GTask                *task)
+           GTask               *task)
 {
+  g_autofree char *change = NULL;
+
+  /* Right before the call: a card swapped in the reader since the user
+   * confirmed, or while it was unmounted, is not renamed. Nothing of it
+   * is mounted again either. */
+  change = self->identity != NULL ? plug_drive_identity_dup_change (self->identity, self->client) : NULL;
+  if (self->identity == NULL || change != NULL)
+    {
+      self->unmounted = FALSE;
+      return_error (self, task,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_CHANGED,
+                                 /* Translators: a device such as /dev/sdb1, then what changed */
+                                 _("%s is no longer the volume you confirmed: %s. Nothing was renamed."),
+                                 plug_volume_get_device (self->volume),
+                                 change != NULL ? change : _("the drive is no longer there")));
+      return;
+    }
+
   set_step (self, PLUG_RENAME_STEP_RENAMING);
 
   /* Which udisks is asked, to know a new one from it. */
@@ -642,6 +667,32 @@ set_label (PlugRenameOperation *self,
 }
 
 static void
+pause_done_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+
+  plug_test_pause_finish (result);
+  set_label (g_task_get_source_object (task), task);
+}
+
+static void
+before_set_label (PlugRenameOperation *self,
+                  GTask               *task)
+{
+  /* tests/system/test-drives-label.sh swaps the medium here, right
+   * before the last check that it is the one confirmed. */
+  if (plug_test_pause_wanted ("PLUG_TEST_RENAME_PAUSE_FILE"))
+    {
+      plug_test_pause_async ("PLUG_TEST_RENAME_PAUSE_FILE", NULL, NULL, pause_done_cb, g_object_ref (task));
+      return;
+    }
+
+  set_label (self, task);
+}
+
+static void
 unmount_cb (GObject      *object,
             GAsyncResult *result,
             gpointer      user_data)
@@ -652,7 +703,7 @@ unmount_cb (GObject      *object,
 
   if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
     {
-      error = plug_udisks_error_reword (g_steal_pointer (&error), NULL);
+      error = plug_drive_error_from_udisks (g_steal_pointer (&error), NULL);
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return_error (self, task, g_steal_pointer (&error));
       else
@@ -674,7 +725,7 @@ unmount_cb (GObject      *object,
       return;
     }
 
-  set_label (self, task);
+  before_set_label (self, task);
 }
 
 /**
@@ -714,7 +765,7 @@ plug_rename_operation_run_async (PlugRenameOperation *self,
   if (!plug_drive_get_can_modify (self->drive))
     {
       return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_PROTECTED,
                                  /* Translators: the reason, such as “it is the system disk” */
                                  _("Plugboard will not change this drive: %s"),
                                  plug_drive_restriction_get_reason (plug_drive_get_restriction (self->drive))));
@@ -733,14 +784,14 @@ plug_rename_operation_run_async (PlugRenameOperation *self,
   if (block == NULL)
     {
       return_error (self, task,
-                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                    g_error_new_literal (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_GONE,
                                          _("The volume is no longer there")));
       return;
     }
   if (filesystem == NULL)
     {
       return_error (self, task,
-                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                    g_error_new_literal (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NOT_SUPPORTED,
                                          _("The volume holds no filesystem that can be named")));
       return;
     }
@@ -767,7 +818,7 @@ plug_rename_operation_run_async (PlugRenameOperation *self,
       return;
     }
 
-  set_label (self, task);
+  before_set_label (self, task);
 }
 
 gboolean

@@ -203,7 +203,7 @@ benchmark_done_cb (GObject      *object,
       if (cancelled)
         summary = g_strdup (_("Cancelled: the speed test stopped, and nothing was left behind"));
       else
-        summary = plug_drive_error_dup_summary (error);
+        summary = plug_drive_error_dup_summary (error, _("udisks could not open it for the speed test."));
       details = plug_drive_error_dup_details (error);
 
       gtk_label_set_label (self->error_label, summary);

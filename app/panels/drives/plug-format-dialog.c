@@ -969,7 +969,7 @@ static gboolean
 is_copying (PlugFormatDialog *self)
 {
   return self->keep_operation != NULL &&
-         plug_keep_files_operation_get_phase (self->keep_operation) != PLUG_KEEP_FILES_PHASE_FORMATTING;
+         plug_keep_files_operation_get_step (self->keep_operation) != PLUG_KEEP_FILES_STEP_FORMATTING;
 }
 
 static void
@@ -1064,27 +1064,27 @@ keep_progress_cb (PlugFormatDialog *self)
 }
 
 static void
-phase_cb (PlugFormatDialog *self)
+keep_step_cb (PlugFormatDialog *self)
 {
-  PlugKeepFilesPhase phase = plug_keep_files_operation_get_phase (self->keep_operation);
+  PlugKeepFilesStep step = plug_keep_files_operation_get_step (self->keep_operation);
   g_autofree char *title = NULL;
   g_autofree char *text = NULL;
 
-  if (phase == PLUG_KEEP_FILES_PHASE_DONE)
+  if (step == PLUG_KEEP_FILES_STEP_DONE)
     return;
 
-  title = plug_keep_files_text_dup_phase_title (phase);
+  title = plug_keep_files_text_dup_step_title (step);
   adw_status_page_set_title (self->progress_page, title);
 
   /* The reformat says what it does with its steps. */
-  gtk_widget_set_visible (GTK_WIDGET (self->keep_counts_label), phase != PLUG_KEEP_FILES_PHASE_FORMATTING);
-  if (phase == PLUG_KEEP_FILES_PHASE_FORMATTING)
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_counts_label), step != PLUG_KEEP_FILES_STEP_FORMATTING);
+  if (step == PLUG_KEEP_FILES_STEP_FORMATTING)
     {
       step_cb (self);
       return;
     }
 
-  text = plug_keep_files_text_dup_phase (self->keep_operation);
+  text = plug_keep_files_text_dup_step (self->keep_operation);
   if (text != NULL)
     gtk_label_set_label (self->progress_label, text);
   keep_progress_cb (self);
@@ -1133,7 +1133,7 @@ static void
 show_failure (PlugFormatDialog *self,
               const GError     *error)
 {
-  g_autofree char *summary = plug_drive_error_dup_summary (error);
+  g_autofree char *summary = plug_drive_error_dup_summary (error, _("udisks could not reformat it."));
   g_autofree char *details = plug_drive_error_dup_details (error);
   g_autofree char *description = NULL;
   const char *state;
@@ -1229,12 +1229,12 @@ format_activated (GtkWidget  *widget,
 
   if (self->keep_operation != NULL)
     {
-      g_signal_connect_object (self->keep_operation, "notify::phase", G_CALLBACK (phase_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->keep_operation, "notify::step", G_CALLBACK (keep_step_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (self->keep_operation, "notify::files-done", G_CALLBACK (keep_progress_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (self->keep_operation, "notify::files-total", G_CALLBACK (keep_progress_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (self->keep_operation, "notify::bytes-done", G_CALLBACK (keep_progress_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (self->keep_operation, "notify::bytes-total", G_CALLBACK (keep_progress_cb), self, G_CONNECT_SWAPPED);
-      phase_cb (self);
+      keep_step_cb (self);
       plug_keep_files_operation_run_async (self->keep_operation, self->operation_cancellable,
                                            format_done_cb, g_object_ref (self));
       return;

@@ -19,69 +19,69 @@
  */
 
 /**
- * plug_keep_files_text_dup_phase_title:
+ * plug_keep_files_text_dup_step_title:
  *
- * Returns: (transfer full): the name of @phase, for the progress page's
+ * Returns: (transfer full): the name of @step, for the progress page's
  *   title
  */
 char *
-plug_keep_files_text_dup_phase_title (PlugKeepFilesPhase phase)
+plug_keep_files_text_dup_step_title (PlugKeepFilesStep step)
 {
-  switch (phase)
+  switch (step)
     {
-    case PLUG_KEEP_FILES_PHASE_NONE:
-    case PLUG_KEEP_FILES_PHASE_SCANNING:
-    case PLUG_KEEP_FILES_PHASE_CHECKING:
+    case PLUG_KEEP_FILES_STEP_NONE:
+    case PLUG_KEEP_FILES_STEP_SCANNING:
+    case PLUG_KEEP_FILES_STEP_CHECKING:
       return g_strdup (_("Looking at the Files…"));
-    case PLUG_KEEP_FILES_PHASE_COPYING_OUT:
+    case PLUG_KEEP_FILES_STEP_COPYING_OUT:
       return g_strdup (_("Copying to This Computer…"));
-    case PLUG_KEEP_FILES_PHASE_FORMATTING:
+    case PLUG_KEEP_FILES_STEP_FORMATTING:
       return g_strdup (_("Reformatting…"));
-    case PLUG_KEEP_FILES_PHASE_COPYING_BACK:
+    case PLUG_KEEP_FILES_STEP_COPYING_BACK:
       return g_strdup (_("Copying Back…"));
-    case PLUG_KEEP_FILES_PHASE_VERIFYING:
+    case PLUG_KEEP_FILES_STEP_VERIFYING:
       return g_strdup (_("Checking the Files…"));
-    case PLUG_KEEP_FILES_PHASE_REMOVING_COPY:
-    case PLUG_KEEP_FILES_PHASE_DONE:
+    case PLUG_KEEP_FILES_STEP_REMOVING_COPY:
+    case PLUG_KEEP_FILES_STEP_DONE:
     default:
       return g_strdup (_("Finishing…"));
     }
 }
 
 /**
- * plug_keep_files_text_dup_phase:
+ * plug_keep_files_text_dup_step:
  *
  * Returns: (transfer full) (nullable): what is happening, in a sentence;
  *   %NULL while the reformat itself runs, which says it with its steps
  */
 char *
-plug_keep_files_text_dup_phase (PlugKeepFilesOperation *operation)
+plug_keep_files_text_dup_step (PlugKeepFilesOperation *operation)
 {
   g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (operation), NULL);
 
-  switch (plug_keep_files_operation_get_phase (operation))
+  switch (plug_keep_files_operation_get_step (operation))
     {
-    case PLUG_KEEP_FILES_PHASE_NONE:
-    case PLUG_KEEP_FILES_PHASE_SCANNING:
-    case PLUG_KEEP_FILES_PHASE_CHECKING:
+    case PLUG_KEEP_FILES_STEP_NONE:
+    case PLUG_KEEP_FILES_STEP_SCANNING:
+    case PLUG_KEEP_FILES_STEP_CHECKING:
       return g_strdup (_("Counting the files and checking that they fit…"));
 
-    case PLUG_KEEP_FILES_PHASE_COPYING_OUT:
+    case PLUG_KEEP_FILES_STEP_COPYING_OUT:
       /* Translators: %s is a folder */
       return g_strdup_printf (_("Copying the files to %s. The drive is not changed yet."),
                               plug_keep_files_operation_get_copy_path (operation));
 
-    case PLUG_KEEP_FILES_PHASE_COPYING_BACK:
+    case PLUG_KEEP_FILES_STEP_COPYING_BACK:
       return g_strdup (_("Copying the files back onto the drive…"));
 
-    case PLUG_KEEP_FILES_PHASE_VERIFYING:
+    case PLUG_KEEP_FILES_STEP_VERIFYING:
       return g_strdup (_("Reading each file back from the drive and comparing its checksum…"));
 
-    case PLUG_KEEP_FILES_PHASE_REMOVING_COPY:
+    case PLUG_KEEP_FILES_STEP_REMOVING_COPY:
       return g_strdup (_("Every file is back. Removing the copy on this computer…"));
 
-    case PLUG_KEEP_FILES_PHASE_FORMATTING:
-    case PLUG_KEEP_FILES_PHASE_DONE:
+    case PLUG_KEEP_FILES_STEP_FORMATTING:
+    case PLUG_KEEP_FILES_STEP_DONE:
     default:
       return NULL;
     }

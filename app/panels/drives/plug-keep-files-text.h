@@ -10,10 +10,10 @@
 
 G_BEGIN_DECLS
 
-char *plug_keep_files_text_dup_phase_title (PlugKeepFilesPhase      phase);
-char *plug_keep_files_text_dup_phase       (PlugKeepFilesOperation *operation);
-char *plug_keep_files_text_dup_counts      (PlugKeepFilesOperation *operation);
-char *plug_keep_files_text_dup_files       (PlugKeepFilesOperation *operation);
-char *plug_keep_files_text_dup_space       (PlugKeepFilesOperation *operation);
+char *plug_keep_files_text_dup_step_title (PlugKeepFilesStep       step);
+char *plug_keep_files_text_dup_step       (PlugKeepFilesOperation *operation);
+char *plug_keep_files_text_dup_counts     (PlugKeepFilesOperation *operation);
+char *plug_keep_files_text_dup_files      (PlugKeepFilesOperation *operation);
+char *plug_keep_files_text_dup_space      (PlugKeepFilesOperation *operation);
 
 G_END_DECLS

@@ -135,7 +135,7 @@ rename_done_cb (GObject      *object,
       if (gtk_widget_in_destruction (GTK_WIDGET (self)))
         return;
 
-      summary = plug_drive_error_dup_summary (error);
+      summary = plug_drive_error_dup_summary (error, _("udisks could not rename it."));
       details = plug_drive_error_dup_details (error);
       adw_status_page_set_icon_name (self->failed_page, "dialog-warning-symbolic");
       adw_status_page_set_description (self->failed_page, summary);

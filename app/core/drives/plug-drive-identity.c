@@ -1,0 +1,238 @@
+/* plug-drive-identity.c: Whether a drive is still the one the user confirmed
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "plugboard-core"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "plug-drive-identity.h"
+
+/*
+ * Between the moment a person confirms "reformat the 32 GB SanDisk" and
+ * the moment udisks is asked to do it, the card may be swapped for
+ * another in the same reader, the disk image detached and another
+ * attached at the same loop device. Every operation captures the
+ * identity when it is made (when the user confirms), and asks for the
+ * change right before it acts: the same device number is not enough.
+ */
+
+struct _PlugDriveIdentity
+{
+  char    *whole_path;
+  guint64  whole_device_number;
+  guint64  whole_size;
+  char    *drive_path;
+  char    *serial;
+  char    *backing_file;
+  guint    setup_by_uid;
+  char    *target_path;
+  guint64  target_device_number;
+  guint64  target_size;
+};
+
+/**
+ * plug_drive_identity_free:
+ * @self: an identity
+ */
+void
+plug_drive_identity_free (PlugDriveIdentity *self)
+{
+  g_free (self->whole_path);
+  g_free (self->drive_path);
+  g_free (self->serial);
+  g_free (self->backing_file);
+  g_free (self->target_path);
+  g_free (self);
+}
+
+static UDisksObject *
+find_whole_object (UDisksClient *client,
+                   const char   *device)
+{
+  GDBusObjectManager *object_manager = udisks_client_get_object_manager (client);
+  GList *objects = g_dbus_object_manager_get_objects (object_manager);
+  UDisksObject *found = NULL;
+
+  for (GList *l = objects; l != NULL && device != NULL; l = l->next)
+    {
+      UDisksObject *object = UDISKS_OBJECT (l->data);
+      UDisksBlock *block = udisks_object_peek_block (object);
+
+      if (block != NULL && udisks_object_peek_partition (object) == NULL &&
+          g_strcmp0 (udisks_block_get_device (block), device) == 0)
+        {
+          found = g_object_ref (object);
+          break;
+        }
+    }
+
+  g_list_free_full (objects, g_object_unref);
+
+  return found;
+}
+
+/**
+ * plug_drive_identity_capture:
+ * @client: the udisks client
+ * @whole_device: the drive's whole device, such as /dev/sdb
+ * @target_path: (nullable): the object path of the volume acted on, or
+ *   %NULL for the whole drive
+ *
+ * Remembers what the drive is now: its device, number and size, its
+ * serial number, or for a disk image its backing file and who attached
+ * it, and the volume's number and size.
+ *
+ * Returns: (transfer full) (nullable): the identity, or %NULL if there
+ *   is no such drive (or volume) now
+ */
+PlugDriveIdentity *
+plug_drive_identity_capture (UDisksClient *client,
+                             const char   *whole_device,
+                             const char   *target_path)
+{
+  g_autoptr(UDisksObject) whole = find_whole_object (client, whole_device);
+  g_autoptr(UDisksObject) target = NULL;
+  g_autoptr(PlugDriveIdentity) identity = NULL;
+  UDisksBlock *block;
+  UDisksLoop *loop;
+
+  if (whole == NULL)
+    return NULL;
+
+  identity = g_new0 (PlugDriveIdentity, 1);
+  block = udisks_object_peek_block (whole);
+  loop = udisks_object_peek_loop (whole);
+  identity->whole_path = g_strdup (g_dbus_object_get_object_path (G_DBUS_OBJECT (whole)));
+  identity->whole_device_number = udisks_block_get_device_number (block);
+  identity->whole_size = udisks_block_get_size (block);
+  identity->drive_path = g_strdup (udisks_block_get_drive (block));
+  if (loop != NULL)
+    {
+      identity->backing_file = g_strdup (udisks_loop_get_backing_file (loop));
+      identity->setup_by_uid = udisks_loop_get_setup_by_uid (loop);
+    }
+  else
+    {
+      g_autoptr(UDisksObject) drive_object = udisks_client_get_object (client, identity->drive_path);
+      UDisksDrive *drive = drive_object != NULL ? udisks_object_peek_drive (drive_object) : NULL;
+
+      if (drive != NULL)
+        identity->serial = g_strdup (udisks_drive_get_serial (drive));
+    }
+
+  if (target_path == NULL)
+    return g_steal_pointer (&identity);
+
+  target = udisks_client_get_object (client, target_path);
+  block = target != NULL ? udisks_object_peek_block (target) : NULL;
+  if (block == NULL)
+    return NULL;
+  identity->target_path = g_strdup (target_path);
+  identity->target_device_number = udisks_block_get_device_number (block);
+  identity->target_size = udisks_block_get_size (block);
+
+  return g_steal_pointer (&identity);
+}
+
+static char *
+compare (const PlugDriveIdentity *before,
+         const PlugDriveIdentity *now)
+{
+  g_autofree char *size_before = NULL;
+  g_autofree char *size_now = NULL;
+
+  if (now == NULL || now->whole_size == 0)
+    return g_strdup (_("the drive is no longer there"));
+  if (g_strcmp0 (before->whole_path, now->whole_path) != 0 ||
+      g_strcmp0 (before->drive_path, now->drive_path) != 0 ||
+      before->whole_device_number != now->whole_device_number)
+    return g_strdup (_("its device is now another drive"));
+  if (g_strcmp0 (before->serial, now->serial) != 0)
+    return g_strdup_printf (_("its serial number was %s and is now %s"),
+                            before->serial != NULL ? before->serial : "-",
+                            now->serial != NULL ? now->serial : "-");
+  if (g_strcmp0 (before->backing_file, now->backing_file) != 0 ||
+      before->setup_by_uid != now->setup_by_uid)
+    return g_strdup_printf (_("it was the disk image %s and is now %s"),
+                            before->backing_file != NULL ? before->backing_file : "-",
+                            now->backing_file != NULL && *now->backing_file != '\0' ? now->backing_file : "-");
+  if (before->whole_size != now->whole_size || before->target_size != now->target_size)
+    {
+      size_before = g_format_size (before->target_path != NULL ? before->target_size : before->whole_size);
+      size_now = g_format_size (before->target_path != NULL ? now->target_size : now->whole_size);
+      return g_strdup_printf (_("its size was %s and is now %s"), size_before, size_now);
+    }
+  if (g_strcmp0 (before->target_path, now->target_path) != 0 ||
+      before->target_device_number != now->target_device_number)
+    return g_strdup (_("the volume is no longer there"));
+
+  return NULL;
+}
+
+/**
+ * plug_drive_identity_dup_change:
+ * @self: the identity captured when the user confirmed
+ * @client: the udisks client
+ *
+ * Looks at the drive again, now.
+ *
+ * Returns: (transfer full) (nullable): what differs, for people ("its
+ *   serial number was … and is now …"), or %NULL when it is the same
+ *   drive
+ */
+char *
+plug_drive_identity_dup_change (const PlugDriveIdentity *self,
+                                UDisksClient            *client)
+{
+  g_autoptr(PlugDriveIdentity) now = NULL;
+  g_autoptr(UDisksObject) whole = NULL;
+  UDisksBlock *block;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
+
+  whole = udisks_client_get_object (client, self->whole_path);
+  block = whole != NULL ? udisks_object_peek_block (whole) : NULL;
+  now = plug_drive_identity_capture (client, block != NULL ? udisks_block_get_device (block) : NULL,
+                                     self->target_path);
+
+  return compare (self, now);
+}
+
+const char *
+plug_drive_identity_get_whole_path (const PlugDriveIdentity *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->whole_path;
+}
+
+guint64
+plug_drive_identity_get_whole_size (const PlugDriveIdentity *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->whole_size;
+}
+
+/* The volume's object path, or %NULL for the whole drive. */
+const char *
+plug_drive_identity_get_target_path (const PlugDriveIdentity *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->target_path;
+}
+
+guint64
+plug_drive_identity_get_target_size (const PlugDriveIdentity *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->target_size;
+}
