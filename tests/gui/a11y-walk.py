@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # a11y-walk.py: what a screen reader finds in Plugboard, read over AT-SPI.
-# Used by test-accessible-names.sh; runs on the app's session bus.
+# Used by the gui tests (lib-gui.sh: a11y), on the app's session bus.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,6 +18,17 @@
 #       the role and name of what has the keyboard focus
 #   a11y-walk.py query [--window TITLE] --checked LABEL
 #       exits 0 when LABEL ("check box “…”", or its start) is checked
+#   a11y-walk.py press NAME [--role ROLE] [--window TITLE]
+#       acts on the shown control named NAME, as a person would: its
+#       action (a click), or the keyboard focus and Space
+#   a11y-walk.py shows NAME [--role ROLE] [--window TITLE]
+#       exits 0 when something named NAME is shown
+#   a11y-walk.py texts [--window TITLE]
+#       the text of every label shown, one a line
+#   a11y-walk.py serve
+#       one process for a whole test: reads commands from standard input,
+#       one a line, their words separated by tabs; after each answer, a
+#       line "status N" with what the command would have exited with
 #
 # --xid is the X window that --window is: it is resized while the tree is
 # read, to tell the shown page of a stack from the others (see showing()).
@@ -358,28 +369,172 @@ def command_query(arguments):
     return 1
 
 
-def main():
-    parser = argparse.ArgumentParser()
+def ancestors(node):
+    parent = node.parent
+    while parent is not None:
+        yield parent
+        parent = parent.parent
+
+
+def find_shown(arguments):
+    """The shown nodes named arguments.name (with the role --role). Where
+    one holds another of the same name (a GtkMenuButton and the button
+    inside it), the inner one: it is what takes the click."""
+    trees = read_windows(arguments)
+    if trees is None:
+        return None
+    found = [node for tree in trees for node, _ in [(tree, [])] + list(shown_nodes(tree, []))
+             if node.name == arguments.name and (arguments.role is None or node.role == arguments.role)]
+    holders = {id(ancestor) for node in found for ancestor in ancestors(node)}
+    return [node for node in found if id(node) not in holders]
+
+
+def command_press(arguments):
+    found = find_shown(arguments)
+    if found is None:
+        return 1
+    if len(found) != 1:
+        print('error %d shown objects are named “%s”%s' % (
+            len(found), arguments.name, ': ' + ', '.join(n.label() for n in found) if found else ''))
+        return 1
+    accessible = found[0].accessible
+    action = safe(accessible.get_action_iface)
+    if action is not None and (safe(action.get_n_actions, 0) or 0) > 0:
+        if safe(lambda: action.do_action(0), False):
+            print('pressed %s (%s)' % (found[0].label(), safe(lambda: action.get_action_name(0), '?')))
+            return 0
+    # No action (GTK 4.8 gives a menu button none): a click in its middle,
+    # as the mouse would. Its place is given in its window; the window's
+    # on the screen is X's.
+    node = found[0]
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    box = node.boxes[-1]
+    origin = window_origin(root.name)
+    if box is None or box[2] <= 0 or origin is None:
+        print('error %s has no action and no place to click' % node.label())
+        return 1
+    x = origin[0] + box[0] + box[2] // 2
+    y = origin[1] + box[1] + box[3] // 2
+    # The pointer goes back where it was: with no window manager, keys go
+    # to the window under it once a dialog closes.
+    location = subprocess.run(['xdotool', 'getmouselocation', '--shell'],
+                              capture_output=True, text=True, check=True).stdout
+    before = dict(line.split('=', 1) for line in location.split())
+    subprocess.run(['xdotool', 'mousemove', str(x), str(y), 'click', '1', 'sleep', '0.2',
+                    'mousemove', before['X'], before['Y']], check=True)
+    print('pressed %s (a click at %d,%d)' % (node.label(), x, y))
+    return 0
+
+
+def window_origin(title):
+    """Where the X window titled TITLE is on the screen."""
+    found = subprocess.run(['xdotool', 'search', '--onlyvisible', '--name', '^%s$' % re.escape(title)],
+                           capture_output=True, text=True).stdout.split()
+    if len(found) != 1:
+        return None
+    geometry = subprocess.run(['xdotool', 'getwindowgeometry', '--shell', found[0]],
+                              capture_output=True, text=True, check=True).stdout
+    values = dict(line.split('=', 1) for line in geometry.split())
+    return int(values['X']), int(values['Y'])
+
+
+def command_shows(arguments):
+    found = find_shown(arguments)
+    if found is None:
+        return 1
+    for node in found:
+        print('shown %s' % node.label())
+    return 0 if found else 1
+
+
+def command_texts(arguments):
+    trees = read_windows(arguments)
+    if trees is None:
+        return 1
+    for tree in trees:
+        for node, _ in shown_nodes(tree, []):
+            if node.role == 'label' and node.name:
+                print(node.name)
+    return 0
+
+
+COMMANDS = {
+    'wait-app': command_wait_app,
+    'check': command_check,
+    'dump': command_dump,
+    'focused': command_focused,
+    'query': command_query,
+    'press': command_press,
+    'shows': command_shows,
+    'texts': command_texts,
+}
+
+
+class ArgumentError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    """Raises instead of exiting, so that a bad line does not end serve."""
+
+    def error(self, message):
+        raise ArgumentError(message)
+
+
+def make_parser():
+    parser = Parser(prog='a11y-walk.py')
     commands = parser.add_subparsers(dest='command', required=True)
     wait_app = commands.add_parser('wait-app')
     wait_app.add_argument('seconds', type=float)
-    for name in ('check', 'dump', 'focused', 'query'):
+    for name in ('check', 'dump', 'focused', 'query', 'texts'):
         command = commands.add_parser(name)
         command.add_argument('--window')
         command.add_argument('--within')
         command.add_argument('--xid')
         command.add_argument('--checked')
-    arguments = parser.parse_args()
+    for name in ('press', 'shows'):
+        command = commands.add_parser(name)
+        command.add_argument('name')
+        command.add_argument('--role')
+        command.add_argument('--window')
+        command.set_defaults(xid=None, within=None)
+    commands.add_parser('serve')
+    return parser
 
+
+def run(parser, words):
+    arguments = parser.parse_args(words)
+    return COMMANDS[arguments.command](arguments)
+
+
+def serve(parser):
+    for line in sys.stdin:
+        words = [word for word in line.rstrip('\n').split('\t') if word != '']
+        if not words:
+            continue
+        try:
+            status = run(parser, words)
+        except ArgumentError as error:
+            print('error %s' % error)
+            status = 2
+        print('status %d' % status, flush=True)
+    return 0
+
+
+def main():
+    parser = make_parser()
     Atspi.init()
     Atspi.set_timeout(CALL_TIMEOUT_MS, -1)
-    return {
-        'wait-app': command_wait_app,
-        'check': command_check,
-        'dump': command_dump,
-        'focused': command_focused,
-        'query': command_query,
-    }[arguments.command](arguments)
+    if sys.argv[1:] == ['serve']:
+        return serve(parser)
+    try:
+        return run(parser, sys.argv[1:])
+    except ArgumentError as error:
+        parser.print_usage(sys.stderr)
+        print('a11y-walk.py: error: %s' % error, file=sys.stderr)
+        return 2
 
 
 if __name__ == '__main__':

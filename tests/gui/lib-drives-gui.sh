@@ -141,18 +141,29 @@ finish_drives () {
 # focus then moves from the top of the window. There is no window manager:
 # when a dialog closes, keys go to the window under the pointer, so it
 # rests on an empty part of the main window, right of where dialogs open.
+#
+# The app speaks AT-SPI (lib-gui.sh: a11y), so that a test finds a control
+# by its role and name, as a screen reader would, instead of counting Tab
+# presses.
 start_drives_panel () {
-  run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=drives
+  [ -n "$GUI_SESSION_BUS" ] || start_session_bus
+  GUI_A11Y=1 run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=drives
   wait_first_frame 30 || return 1
+  a11y wait-app 20 >/dev/null
   sleep 1.5
   xdotool mousemove 850 600
 }
 
-# open_volume_menu TABS: the menu of the only drive's volume, reached with
-# TABS presses of Tab from a freshly started window (the view switcher
-# first, then the window's menu, the volume's row, the row's buttons).
+# open_volume_menu NAME: the menu of the volume named NAME, as its button
+# is called to a screen reader (“Actions for NAME”); waits up to 10 s for
+# the button to be shown. Fails, saying what the window shows, if it is not.
 open_volume_menu () {
-  local i
-  for i in $(seq "$1"); do xdotool key Tab; sleep 0.15; done
-  keys Return
+  local answer
+  if answer=$(a11y_press "Actions for $1" --window Plugboard); then
+    diag "$answer"
+    sleep 0.5
+    return 0
+  fi
+  diag "no menu button “Actions for $1”: $answer" "the window shows: $(a11y texts --window Plugboard | tr '\n' '|')"
+  return 1
 }

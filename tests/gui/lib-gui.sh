@@ -10,6 +10,7 @@
 
 xvfb_pid=
 app_pid=
+a11y_pid=
 session_bus_pid=
 GUI_SESSION_BUS=
 GUI_DIR=$(mktemp -d "${TMPDIR:-/tmp}/plugboard-gui.XXXXXX")
@@ -17,6 +18,7 @@ chmod 755 "$GUI_DIR"
 
 gui_cleanup () {
   stop_gui
+  a11y_stop
   [ -n "$session_bus_pid" ] && kill "$session_bus_pid" 2>/dev/null
   [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
   wait 2>/dev/null
@@ -238,4 +240,65 @@ quit_checking_sanitizers () {
   if grep -q 'ERROR: \|runtime error:' "$GUI_DIR/app.log"; then
     grep -B2 -A40 'ERROR: \|runtime error:' "$GUI_DIR/app.log" | head -n 120 | sed 's/^/# /' >&2
   fi
+}
+
+# --- what a screen reader sees: tests/gui/a11y-walk.py ----------------------
+#
+# The app runs with accessibility on (GUI_A11Y=1) on a session bus shared
+# with the test (start_session_bus); one walker per test answers every
+# question, started by the first one.
+
+# a11y_start: the walker, as the user the app runs as, on the app's bus.
+a11y_start () {
+  local prefix
+  [ -n "$a11y_pid" ] && return 0
+  [ -n "$GUI_SESSION_BUS" ] || { echo "Bail out! a11y needs start_session_bus first"; exit 1; }
+  prefix=$(gui_user_prefix)
+  coproc A11Y_WALK {
+    $prefix env -i DISPLAY="$DISPLAY" PATH=/usr/bin:/bin HOME="$GUI_DIR/home" \
+      XDG_RUNTIME_DIR="$GUI_DIR/runtime" DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS" \
+      /usr/bin/python3 "$PLUG_SOURCE_DIR/tests/gui/a11y-walk.py" serve 2>>"$GUI_DIR/a11y.log"
+  }
+  a11y_pid=$A11Y_WALK_PID
+  # The shell forgets a coprocess's descriptors when it ends; keep them.
+  exec {a11y_in}>&"${A11Y_WALK[1]}" {a11y_out}<&"${A11Y_WALK[0]}"
+}
+
+# a11y COMMAND ARGS…: one question (a11y-walk.py's commands: press NAME,
+# shows NAME, texts, focused, check, …); prints the answer and returns
+# the command's status. A walker that does not answer in 30 s fails it.
+a11y () {
+  local line
+  a11y_start
+  (IFS=$'\t'; printf '%s\n' "$*") >&"$a11y_in" 2>/dev/null || { echo "error the walker is gone"; return 1; }
+  while IFS= read -r -t 30 line <&"$a11y_out"; do
+    case $line in
+      "status "*) return "${line#status }" ;;
+      *) printf '%s\n' "$line" ;;
+    esac
+  done
+  echo "error the walker did not answer: $(tail -n 3 "$GUI_DIR/a11y.log" 2>/dev/null)"
+  return 1
+}
+
+# a11y_press NAME [--role ROLE] [--window TITLE]: act on the control named
+# NAME, waiting up to 10 s for it to be shown; a TAP line only on failure
+# is the caller's to write.
+a11y_press () {
+  local tries=20
+  until a11y shows "$@" >/dev/null; do
+    tries=$((tries - 1))
+    [ $tries -gt 0 ] || break
+    sleep 0.5
+  done
+  a11y press "$@"
+}
+
+# a11y_stop: end the walker.
+a11y_stop () {
+  [ -n "$a11y_pid" ] || return 0
+  exec {a11y_in}>&- {a11y_out}<&-
+  kill "$a11y_pid" 2>/dev/null
+  wait "$a11y_pid" 2>/dev/null
+  a11y_pid=
 }

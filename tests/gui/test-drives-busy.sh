@@ -46,8 +46,8 @@ wait_until 20 udisks_has "${device}p2" '.label == "DUIBUSYTWO"'
 check "the test user's image has two ext4 partitions ($device)" udisks_has "${device}p2" '.label == "DUIBUSYTWO"'
 
 start_drives_panel
-# The second volume's menu: past the first volume's row and menu.
-open_volume_menu 7
+# The second volume's menu.
+open_volume_menu DUIBUSYTWO
 keys n
 wait_until 20 has_window '^Rename DUIBUSYTWO$'
 check "the second volume's menu opens Rename for DUIBUSYTWO" has_window '^Rename DUIBUSYTWO$'
@@ -82,7 +82,7 @@ wait_until 10 udisks_has "${device}p1" '.filesystem == null or .filesystem == ""
 
 stop_gui
 start_drives_panel
-open_volume_menu 7
+open_volume_menu DUIBUSYTWO
 keys n
 wait_until 20 has_window '^Rename DUIBUSYTWO$'
 dialog=$(window '^Rename DUIBUSYTWO$')

@@ -78,7 +78,7 @@ wait_until 20 log_has "Volume: RELUCONF: ext4"
 
 # --- the destructive choices, then Enter at the confirmation -----------------
 
-open_volume_menu 5
+open_volume_menu RELUCONF
 keys r
 wait_until 20 has_window '^Reformat RELUCONF$'
 wizard=$(window '^Reformat RELUCONF$')

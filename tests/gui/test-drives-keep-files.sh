@@ -79,7 +79,7 @@ check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-f
 
 # --- ext4 → ext4, keeping the files ----------------------------------------
 
-open_volume_menu 5
+open_volume_menu KFEXT4
 keys r
 wait_until 20 has_window '^Reformat KFEXT4$'
 check "the volume's menu opens the wizard for KFEXT4" has_window '^Reformat KFEXT4$'
@@ -137,7 +137,7 @@ if has_test_hooks; then
   export PLUG_TEST_KEEP_FILES_PAUSE_FILE=$pause_file
   start_drives_panel
   unset PLUG_TEST_KEEP_FILES_PAUSE_FILE
-  open_volume_menu 5
+  open_volume_menu KFEXT4
   keys r
   wait_until 20 has_window '^Reformat KFEXT4$'
   check "the wizard opens for KFEXT4 again" has_window '^Reformat KFEXT4$'
@@ -184,7 +184,7 @@ check "the test user attached and mounted an ext4 image with a 4.2 GB file at $b
 others_before=$(hash_images "$big_image")
 big_before=$(tree_listing "$big_mount")
 start_drives_panel
-open_volume_menu 5
+open_volume_menu KFBIG
 keys r
 wait_until 20 has_window '^Reformat KFBIG$'
 check "the volume's menu opens the wizard for KFBIG" has_window '^Reformat KFBIG$'

@@ -40,8 +40,9 @@ trap 'remove_same_name; drives_cleanup' EXIT
 others_before=$(hash_images "$ext_image" "$btrfs_image" "$fat_image" "$same_name_image")
 start_xvfb
 
-# rename_dialog TABS TITLE: from a fresh window, the volume's menu, then
-# Rename… by its mnemonic; waits for the dialog titled TITLE.
+# rename_dialog NAME TITLE: from a fresh window, the menu of the volume
+# named NAME, then Rename… by its mnemonic; waits for the dialog titled
+# TITLE.
 rename_dialog () {
   open_volume_menu "$1"
   keys n
@@ -56,7 +57,7 @@ as_tester udisksctl mount --no-user-interaction --block-device "$ext_device" >/d
 ext_mount=$(findmnt -n -o TARGET --source "$ext_device")
 check "the test user attached and mounted an ext4 image at $ext_mount" test -n "$ext_mount"
 start_drives_panel
-rename_dialog 5 'Rename DUIEXTOLD'
+rename_dialog DUIEXTOLD 'Rename DUIEXTOLD'
 check "the volume's menu opens Rename for DUIEXTOLD" has_window '^Rename DUIEXTOLD$'
 dialog=$(window '^Rename DUIEXTOLD$')
 sleep 0.5
@@ -85,7 +86,7 @@ as_tester udisksctl mount --no-user-interaction --block-device "$btrfs_device" >
 btrfs_mount=$(findmnt -n -o TARGET --source "$btrfs_device")
 check "the test user attached and mounted a Btrfs image at $btrfs_mount" test -n "$btrfs_mount"
 start_drives_panel
-rename_dialog 5 'Rename DUIBTROLD'
+rename_dialog DUIBTROLD 'Rename DUIBTROLD'
 check "the volume's menu opens Rename for DUIBTROLD" has_window '^Rename DUIBTROLD$'
 dialog=$(window '^Rename DUIBTROLD$')
 sleep 0.5
@@ -122,7 +123,7 @@ check "another volume named DUINEW is mounted (${same_name_mount:-nowhere}), one
   test "$(basename "${same_name_mount:-x}")" = DUINEW
 start_drives_panel
 # A FAT volume's row has its Reformat… button before the menu.
-rename_dialog 6 'Rename DUIFATOLD'
+rename_dialog DUIFATOLD 'Rename DUIFATOLD'
 check "the volume's menu opens Rename for DUIFATOLD" has_window '^Rename DUIFATOLD$'
 dialog=$(window '^Rename DUIFATOLD$')
 sleep 0.5

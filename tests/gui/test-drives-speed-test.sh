@@ -31,7 +31,7 @@ files_before=$(ls -A "$mount_point")
 
 start_xvfb
 start_drives_panel
-open_volume_menu 5
+open_volume_menu DUIBENCH
 keys s
 wait_until 20 has_window '^Speed Test of DUIBENCH$'
 check "the volume's menu opens the Speed Test" has_window '^Speed Test of DUIBENCH$'
@@ -86,7 +86,7 @@ if has_test_hooks; then
   export PLUG_TEST_BENCHMARK_PAUSE_FILE=$pause_file
   start_drives_panel
   unset PLUG_TEST_BENCHMARK_PAUSE_FILE
-  open_volume_menu 5
+  open_volume_menu DUIBENCH
   keys s
   wait_until 20 has_window '^Speed Test of DUIBENCH$'
   dialog=$(window '^Speed Test of DUIBENCH$')
@@ -129,7 +129,7 @@ root_mount=$(findmnt -n -o TARGET --source "$root_device")
 check "the test user mounted an ext4 image whose folder is root's ($(stat -c %U "$root_mount"))" \
   test "$(stat -c %U "$root_mount")" = root
 start_drives_panel
-open_volume_menu 5
+open_volume_menu DUIROOTDIR
 keys s
 wait_until 20 has_window '^Speed Test of DUIROOTDIR$'
 dialog=$(window '^Speed Test of DUIROOTDIR$')

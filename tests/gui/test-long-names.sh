@@ -126,15 +126,10 @@ to_confirmation () {
 
 # dialogs RANK TAG DEVICE LABEL FILESYSTEM IMAGE: Rename, then the reformat
 # wizard's confirmation, for the volume at RANK in the panel, opened from
-# its menu: from a fresh window the first volume's menu is 5 presses of
-# Tab away, and each next one two more.
+# its menu, found by its name.
 dialogs () {
   local rank=$1 tag=$2 device=$3 label=$4 filesystem=$5 image=$6 dialog wizard
-  if [ "$rank" = 1 ]; then
-    open_volume_menu 5
-  else
-    keys Tab Tab Return
-  fi
+  open_volume_menu "$label"
   keys n
   wait_until 20 has_window "^Rename $label\$"
   dialog=$(window "^Rename $label\$")
@@ -201,12 +196,7 @@ main=$(window '^Plugboard$')
 check "right to left, the window stays at its default size on the screen ($(size_of "$main"))" fits "$main" 900 640
 check "… with the long image listed" \
   log_has "Drive: $(basename "$long_image"): Disk Image · $size_text · $long_image"
-rank=0
-for device in $(printf '%s\n' "$long_device" "$cjk_device" "$rtl_device" "$format_device" | sort -V); do
-  rank=$((rank + 1))
-  [ "$device" = "$rtl_device" ] && break
-done
-open_volume_menu $((5 + 2 * (rank - 1)))
+open_volume_menu 'גיבוי 2026'
 keys r
 wait_until 20 has_window '^Reformat גיבוי 2026$'
 wizard=$(window '^Reformat גיבוי 2026$')
