@@ -1,4 +1,4 @@
-/* plug-filesystem-type.c: The filesystems a drive can be reformatted to
+/* plug-filesystem-type.c: What Plugboard knows of each filesystem
  *
  * Copyright 2026 The Plugboard Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -184,6 +184,83 @@ plug_filesystem_type_choose_default (PlugDriveConnection connection,
     return "exfat";
 
   return "ext4";
+}
+
+/* --- names ---------------------------------------------------------------
+ *
+ * What each filesystem allows as a name (plug-label-rules.c checks a name
+ * against these): the rules of the baseline stack (udisks 2.9.4, which
+ * runs e2label, fatlabel, exfatlabel, ntfslabel, xfs_admin and btrfs for
+ * SetLabel) combined with the checks that newer udisks makes through
+ * libblockdev's bd_fs_*_check_label(); where they differ, the stricter.
+ */
+
+/* Refused by udisks 2.9.4 SetLabel and libblockdev ("*\/:<>?\|), or by
+ * fatlabel 4.2 (*?.,;:/\|+=<>[]"): the union of the two. */
+#define FAT_FORBIDDEN "\"*+,./:;<=>?[\\]|"
+
+static const PlugLabelLimits label_limits[] = {
+  /* FAT: 11 bytes of the OEM codepage in the boot sector; with only ASCII
+   * allowed (fatlabel refuses the rest) that is 11 characters.
+   * libblockdev: strlen ≤ 11. */
+  { "vfat", "FAT", 11, PLUG_LABEL_UNIT_BYTES, 0, FALSE, FAT_FORBIDDEN },
+  /* exFAT: 11 UTF-16 code units in the volume label entry; libblockdev
+   * and exfatlabel both count UTF-16 (≤ 22 bytes of UTF-16LE). */
+  { "exfat", "exFAT", 11, PLUG_LABEL_UNIT_UTF16, 0, FALSE, NULL },
+  /* NTFS stores 128 UTF-16 units, but libblockdev refuses more than 128
+   * bytes of UTF-8 (strlen), which is never fewer units: bytes it is.
+   * blkid (util-linux 2.38), and so udev, udisks and every file manager,
+   * garbles the 64th UTF-16 unit and all after it, though ntfslabel
+   * writes the whole name (measured with ASCII, é and emoji): 63 units
+   * are read back. */
+  { "ntfs", "NTFS", 128, PLUG_LABEL_UNIT_BYTES, 63, FALSE, NULL },
+  /* ext2/3/4: 16 bytes in the superblock (s_volume_name). Only these
+   * can be renamed while mounted: udisks 2.9.4 refuses the others. */
+  { "ext2", "ext2", 16, PLUG_LABEL_UNIT_BYTES, 0, TRUE, NULL },
+  { "ext3", "ext3", 16, PLUG_LABEL_UNIT_BYTES, 0, TRUE, NULL },
+  { "ext4", "ext4", 16, PLUG_LABEL_UNIT_BYTES, 0, TRUE, NULL },
+  /* XFS: 12 bytes (sb_fname); xfs_admin splits a name at spaces. */
+  { "xfs", "XFS", 12, PLUG_LABEL_UNIT_BYTES, 0, FALSE, NULL },
+  /* Btrfs: BTRFS_LABEL_SIZE is 256 with the terminating NUL. */
+  { "btrfs", "Btrfs", 255, PLUG_LABEL_UNIT_BYTES, 0, FALSE, NULL },
+};
+
+static const char * const label_filesystems[] = {
+  "vfat", "exfat", "ntfs", "ext2", "ext3", "ext4", "xfs", "btrfs", NULL
+};
+
+/**
+ * plug_filesystem_type_get_label_limits:
+ * @filesystem: (nullable): a filesystem, as udisks names it
+ *
+ * Returns: (nullable): what the filesystem allows as a name, or %NULL
+ *   when Plugboard does not know its rules
+ */
+const PlugLabelLimits *
+plug_filesystem_type_get_label_limits (const char *filesystem)
+{
+  if (filesystem == NULL)
+    return NULL;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (label_limits); i++)
+    {
+      if (g_str_equal (label_limits[i].filesystem, filesystem))
+        return &label_limits[i];
+    }
+
+  return NULL;
+}
+
+/**
+ * plug_filesystem_type_get_label_filesystems:
+ *
+ * Returns: (transfer none): the filesystems whose naming rules Plugboard
+ *   knows, as udisks names them
+ */
+const char * const *
+plug_filesystem_type_get_label_filesystems (void)
+{
+  return label_filesystems;
 }
 
 /**

@@ -1,4 +1,4 @@
-/* plug-filesystem-type.h: The filesystems a drive can be reformatted to
+/* plug-filesystem-type.h: What Plugboard knows of each filesystem
  *
  * Copyright 2026 The Plugboard Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -64,6 +64,41 @@ const char               *plug_filesystem_type_get_note             (const PlugF
 const char               *plug_filesystem_type_get_package_for_utility (const char            *utility);
 const char               *plug_filesystem_type_choose_default       (PlugDriveConnection       connection,
                                                                      gboolean                  removable);
+
+/**
+ * PlugLabelUnit:
+ * @PLUG_LABEL_UNIT_BYTES: a name's length counts its UTF-8 bytes
+ * @PLUG_LABEL_UNIT_UTF16: a name's length counts UTF-16 code units
+ */
+typedef enum
+{
+  PLUG_LABEL_UNIT_BYTES,
+  PLUG_LABEL_UNIT_UTF16,
+} PlugLabelUnit;
+
+/**
+ * PlugLabelLimits:
+ * @filesystem: as udisks names it
+ * @display_name: as people name it, in messages
+ * @max_length: the longest name, in @unit
+ * @unit: what a name's length counts
+ * @readable_units: 0, or how many UTF-16 units of a name blkid reads back
+ * @rename_mounted: whether udisks renames it while mounted
+ * @forbidden: (nullable): the ASCII characters no name may hold
+ */
+typedef struct
+{
+  const char    *filesystem;
+  const char    *display_name;
+  guint          max_length;
+  PlugLabelUnit  unit;
+  guint          readable_units;
+  gboolean       rename_mounted;
+  const char    *forbidden;
+} PlugLabelLimits;
+
+const PlugLabelLimits    *plug_filesystem_type_get_label_limits     (const char               *filesystem);
+const char * const       *plug_filesystem_type_get_label_filesystems (void);
 
 guint64                   plug_filesystem_type_get_max_file_size    (const char               *filesystem);
 gboolean                  plug_filesystem_type_can_carry_links      (const char               *filesystem);

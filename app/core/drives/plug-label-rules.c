@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-filesystem-type.h"
 #include "plug-label-rules.h"
 
 /*
@@ -37,70 +38,12 @@
  * - exfatlabel refuses more than 11 UTF-16 units.
  */
 
-typedef enum {
-  LENGTH_IN_BYTES,
-  LENGTH_IN_UTF16_UNITS,
-} LengthUnit;
-
-typedef struct
-{
-  const char *filesystem;
-  const char *display_name;
-  guint       max_length;
-  LengthUnit  unit;
-  gboolean    online_rename;
-} LabelRule;
-
-static const LabelRule label_rules[] = {
-  /* FAT: 11 bytes of the OEM codepage in the boot sector; with only ASCII
-   * allowed (see above) that is 11 characters. libblockdev: strlen ≤ 11. */
-  { "vfat", "FAT", 11, LENGTH_IN_BYTES, FALSE },
-  /* exFAT: 11 UTF-16 code units in the volume label entry; libblockdev
-   * and exfatlabel both count UTF-16 (≤ 22 bytes of UTF-16LE). */
-  { "exfat", "exFAT", 11, LENGTH_IN_UTF16_UNITS, FALSE },
-  /* NTFS stores 128 UTF-16 units, but libblockdev refuses more than 128
-   * bytes of UTF-8 (strlen), which is never fewer units: bytes it is.
-   * blkid reads no more than 63 units back, see ntfs_max_units. */
-  { "ntfs", "NTFS", 128, LENGTH_IN_BYTES, FALSE },
-  /* ext2/3/4: 16 bytes in the superblock (s_volume_name). Only these
-   * can be renamed while mounted: udisks 2.9.4 refuses the others. */
-  { "ext2", "ext2", 16, LENGTH_IN_BYTES, TRUE },
-  { "ext3", "ext3", 16, LENGTH_IN_BYTES, TRUE },
-  { "ext4", "ext4", 16, LENGTH_IN_BYTES, TRUE },
-  /* XFS: 12 bytes (sb_fname); xfs_admin splits a name at spaces. */
-  { "xfs", "XFS", 12, LENGTH_IN_BYTES, FALSE },
-  /* Btrfs: BTRFS_LABEL_SIZE is 256 with the terminating NUL. */
-  { "btrfs", "Btrfs", 255, LENGTH_IN_BYTES, FALSE },
-};
-
-/* blkid (util-linux 2.38), and so udev, udisks and every file manager,
- * garbles the 64th UTF-16 unit of an NTFS name and all after it, though
- * ntfslabel writes the whole name: measured with ASCII, é and emoji. */
-static const guint ntfs_max_units = 63;
-
-static const char * const filesystems[] = {
-  "vfat", "exfat", "ntfs", "ext2", "ext3", "ext4", "xfs", "btrfs", NULL
-};
-
-/* Refused by udisks 2.9.4 SetLabel and libblockdev ("*\/:<>?\|), or by
- * fatlabel 4.2 (*?.,;:/\|+=<>[]"): the union of the two. */
-static const char fat_forbidden[] = "\"*+,./:;<=>?[\\]|";
-
 G_DEFINE_QUARK (plug-label-error-quark, plug_label_error)
 
-static const LabelRule *
+static const PlugLabelLimits *
 find_rule (const char *filesystem)
 {
-  if (filesystem == NULL)
-    return NULL;
-
-  for (guint i = 0; i < G_N_ELEMENTS (label_rules); i++)
-    {
-      if (g_str_equal (label_rules[i].filesystem, filesystem))
-        return &label_rules[i];
-    }
-
-  return NULL;
+  return plug_filesystem_type_get_label_limits (filesystem);
 }
 
 /**
@@ -112,7 +55,7 @@ find_rule (const char *filesystem)
 const char * const *
 plug_label_rules_get_filesystems (void)
 {
-  return filesystems;
+  return plug_filesystem_type_get_label_filesystems ();
 }
 
 gboolean
@@ -130,9 +73,9 @@ plug_label_rules_is_known_filesystem (const char *filesystem)
 gboolean
 plug_label_rules_can_rename_mounted (const char *filesystem)
 {
-  const LabelRule *rule = find_rule (filesystem);
+  const PlugLabelLimits *rule = find_rule (filesystem);
 
-  return rule != NULL && rule->online_rename;
+  return rule != NULL && rule->rename_mounted;
 }
 
 static guint
@@ -158,9 +101,9 @@ is_direction_control (gunichar character)
 }
 
 static gboolean
-set_forbidden_character_error (const LabelRule  *rule,
-                               const char       *position,
-                               GError          **error)
+set_forbidden_character_error (const PlugLabelLimits  *rule,
+                               const char             *position,
+                               GError                **error)
 {
   char character[8] = { 0 };
 
@@ -175,9 +118,9 @@ set_forbidden_character_error (const LabelRule  *rule,
 }
 
 static gboolean
-check_fat (const LabelRule  *rule,
-           const char       *label,
-           GError          **error)
+check_fat (const PlugLabelLimits  *rule,
+           const char             *label,
+           GError                **error)
 {
   gboolean only_spaces = TRUE;
 
@@ -202,7 +145,7 @@ check_fat (const LabelRule  *rule,
                        character);
           return FALSE;
         }
-      if (strchr (fat_forbidden, *p) != NULL)
+      if (strchr (rule->forbidden, *p) != NULL)
         return set_forbidden_character_error (rule, p, error);
       if (*p != ' ')
         only_spaces = FALSE;
@@ -221,14 +164,14 @@ check_fat (const LabelRule  *rule,
 }
 
 static gboolean
-check_length (const LabelRule  *rule,
-              const char       *label,
-              GError          **error)
+check_length (const PlugLabelLimits  *rule,
+              const char             *label,
+              GError                **error)
 {
   guint characters = g_utf8_strlen (label, -1);
   guint length;
 
-  if (rule->unit == LENGTH_IN_UTF16_UNITS)
+  if (rule->unit == PLUG_LABEL_UNIT_UTF16)
     length = count_utf16_units (label);
   else
     length = strlen (label);
@@ -244,7 +187,7 @@ check_length (const LabelRule  *rule,
                               "%s names can be at most %u characters; this one has %u",
                               length),
                  rule->display_name, rule->max_length, length);
-  else if (rule->unit == LENGTH_IN_UTF16_UNITS)
+  else if (rule->unit == PLUG_LABEL_UNIT_UTF16)
     g_set_error (error, PLUG_LABEL_ERROR, PLUG_LABEL_ERROR_TOO_LONG,
                  g_dngettext (GETTEXT_PACKAGE,
                               "%s names can be at most %u characters, and emoji and some "
@@ -285,7 +228,7 @@ plug_label_rules_normalize (const char  *filesystem,
                             const char  *label,
                             GError     **error)
 {
-  const LabelRule *rule;
+  const PlugLabelLimits *rule;
   const char *end;
   g_autofree char *normalized = NULL;
 
@@ -370,12 +313,13 @@ plug_label_rules_normalize (const char  *filesystem,
   if (!check_length (rule, label, error))
     return NULL;
 
-  if (g_str_equal (rule->filesystem, "ntfs"))
+  /* NTFS: what blkid reads back is shorter than what can be written. */
+  if (rule->readable_units > 0)
     {
-      LabelRule read_back_rule = *rule;
+      PlugLabelLimits read_back_rule = *rule;
 
-      read_back_rule.max_length = ntfs_max_units;
-      read_back_rule.unit = LENGTH_IN_UTF16_UNITS;
+      read_back_rule.max_length = rule->readable_units;
+      read_back_rule.unit = PLUG_LABEL_UNIT_UTF16;
       if (!check_length (&read_back_rule, label, error))
         return NULL;
     }
