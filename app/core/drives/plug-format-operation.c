@@ -19,6 +19,7 @@
 #include "plug-format-operation.h"
 #include "plug-label-rules.h"
 #include "plug-test-pause.h"
+#include "plug-udisks-call.h"
 
 /*
  * Reformatting destroys what is on the drive, so most of this file makes
@@ -67,7 +68,6 @@
  */
 
 #define WAIT_TIMEOUT_SECONDS 10
-#define WAIT_INTERVAL_MS 50
 /* How long to wait for udisks to come back after it went away mid-Format. */
 #define DAEMON_RETURN_TIMEOUT_SECONDS 30
 /* How long a failed Format waits to see whether the drive went away. */
@@ -120,13 +120,6 @@ struct _PlugFormatOperation
   gulong                    job_notify_id;
   GCancellable             *cancellable;
   GSource                  *cancelled_source;
-
-  /* While waiting for udisks to report a change. */
-  GTask                    *wait_task;
-  GSource                  *wait_source;
-  WaitFunc                  wait_func;
-  WaitDoneFunc              wait_done;
-  gint64                    wait_deadline;
 };
 
 G_DEFINE_FINAL_TYPE (PlugFormatOperation, plug_format_operation, G_TYPE_OBJECT)
@@ -147,8 +140,6 @@ plug_format_operation_finalize (GObject *object)
 {
   PlugFormatOperation *self = PLUG_FORMAT_OPERATION (object);
 
-  /* A running operation holds a reference through its task. */
-  g_assert (self->wait_task == NULL);
   stop_watching_jobs (self);
 
   g_clear_object (&self->client);
@@ -482,17 +473,6 @@ set_progress (PlugFormatOperation *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
 }
 
-static GVariant *
-call_options (void)
-{
-  GVariantDict options;
-
-  g_variant_dict_init (&options, NULL);
-  g_variant_dict_insert (&options, "auth.no_user_interaction", "b", FALSE);
-
-  return g_variant_dict_end (&options);
-}
-
 /* Whether the drive went away: its object, its size, or its image file. */
 static gboolean
 drive_was_removed (PlugFormatOperation *self)
@@ -540,29 +520,28 @@ return_error (PlugFormatOperation *self,
 
 /* --- waiting for udisks to report a change --------------------------- */
 
-static gboolean
-wait_tick_cb (gpointer user_data)
+typedef struct
 {
-  PlugFormatOperation *self = user_data;
-  g_autoptr(GTask) task = NULL;
-  gboolean done = self->wait_func (self);
-  gboolean timed_out = !done && g_get_monotonic_time () >= self->wait_deadline;
-  WaitDoneFunc wait_done = self->wait_done;
+  GTask        *task;
+  WaitDoneFunc  wait_done;
+} Waiting;
 
-  if (!done && !timed_out)
-    return G_SOURCE_CONTINUE;
+static void
+waited_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Waiting *waiting = user_data;
+  g_autoptr(GTask) task = waiting->task;
+  WaitDoneFunc wait_done = waiting->wait_done;
+  gboolean reached = plug_udisks_wait_finish (result, NULL);
 
-  task = g_steal_pointer (&self->wait_task);
-  g_clear_pointer (&self->wait_source, g_source_unref);
-  wait_done (self, task, timed_out);
-
-  return G_SOURCE_REMOVE;
+  g_free (waiting);
+  wait_done (g_task_get_source_object (task), task, !reached);
 }
 
-/* Polls: what changes (an interface appearing, properties settling after
- * udev probed the new filesystem) arrives as several signals, in any
- * order, and a short poll of the client's own cache sees them all
- * without a D-Bus call. */
+/* Not cancellable: Cancel stops udisks' job, and what udisks then shows
+ * is what is waited for. */
 static void
 wait_until (PlugFormatOperation *self,
             GTask               *task,
@@ -570,22 +549,11 @@ wait_until (PlugFormatOperation *self,
             guint                timeout_seconds,
             WaitDoneFunc         wait_done)
 {
-  g_assert (self->wait_task == NULL);
+  Waiting *waiting = g_new0 (Waiting, 1);
 
-  if (wait_func (self))
-    {
-      wait_done (self, task, FALSE);
-      return;
-    }
-
-  self->wait_task = g_object_ref (task);
-  self->wait_func = wait_func;
-  self->wait_done = wait_done;
-  self->wait_deadline = g_get_monotonic_time () + timeout_seconds * G_USEC_PER_SEC;
-  self->wait_source = g_timeout_source_new (WAIT_INTERVAL_MS);
-  g_source_set_callback (self->wait_source, wait_tick_cb, self, NULL);
-  g_source_set_static_name (self->wait_source, "[plugboard] format wait");
-  g_source_attach (self->wait_source, g_main_context_get_thread_default ());
+  waiting->task = g_object_ref (task);
+  waiting->wait_done = wait_done;
+  plug_udisks_wait_async ((PlugUdisksCheck) wait_func, self, timeout_seconds * 1000, NULL, waited_cb, waiting);
 }
 
 /* --- jobs: progress and Cancel ----------------------------------------- */
@@ -661,7 +629,7 @@ object_added_cb (GDBusObjectManager  *object_manager,
 
   /* Cancel pressed before udisks had a job to cancel. */
   if (self->cancellable != NULL && g_cancellable_is_cancelled (self->cancellable))
-    udisks_job_call_cancel (job, call_options (), NULL, NULL, NULL);
+    udisks_job_call_cancel (job, plug_udisks_call_options (), NULL, NULL, NULL);
 }
 
 static void
@@ -685,7 +653,7 @@ cancel_job_cb (GCancellable *cancellable,
 
   /* udisks stops the job; Format then fails with "Job was canceled". */
   if (self->job != NULL && udisks_job_get_cancelable (self->job))
-    udisks_job_call_cancel (self->job, call_options (), NULL, NULL, NULL);
+    udisks_job_call_cancel (self->job, plug_udisks_call_options (), NULL, NULL, NULL);
 
   return G_SOURCE_REMOVE;
 }
@@ -808,7 +776,7 @@ mount_new_filesystem (PlugFormatOperation *self,
   /* Not cancellable: the reformat is done, and only its result is left
    * to show. */
   udisks_filesystem_call_mount (udisks_object_peek_filesystem (object),
-                                call_options (),
+                                plug_udisks_call_options (),
                                 NULL,
                                 mount_cb,
                                 g_object_ref (task));
@@ -1116,7 +1084,7 @@ partition_table_waited (PlugFormatOperation *self,
                      "CreatePartitionAndFormat",
                      g_variant_new ("(ttss@a{sv}s@a{sv})",
                                     (guint64) 0, (guint64) 0, "", "",
-                                    call_options (), self->type->id, options),
+                                    plug_udisks_call_options (), self->type->id, options),
                      G_DBUS_CALL_FLAGS_NONE,
                      G_MAXINT,
                      NULL,
@@ -1312,7 +1280,7 @@ remount_next (PlugFormatOperation *self,
     }
 
   set_step (self, PLUG_FORMAT_STEP_MOUNTING, udisks_block_get_device (udisks_object_peek_block (object)));
-  udisks_filesystem_call_mount (filesystem, call_options (), NULL, remount_cb, g_object_ref (task));
+  udisks_filesystem_call_mount (filesystem, plug_udisks_call_options (), NULL, remount_cb, g_object_ref (task));
 }
 
 static void
@@ -1361,7 +1329,7 @@ unmount_next (PlugFormatOperation *self,
   set_step (self, PLUG_FORMAT_STEP_UNMOUNTING,
             udisks_block_get_device (udisks_object_peek_block (object)));
   udisks_filesystem_call_unmount (udisks_object_peek_filesystem (object),
-                                  call_options (),
+                                  plug_udisks_call_options (),
                                   g_task_get_cancellable (task),
                                   unmount_cb,
                                   g_object_ref (task));

@@ -19,6 +19,7 @@
 #include "plug-label-rules.h"
 #include "plug-rename-operation.h"
 #include "plug-test-pause.h"
+#include "plug-udisks-call.h"
 
 /*
  * Renaming is one udisks call, Filesystem.SetLabel, with what has to come
@@ -68,12 +69,6 @@ struct _PlugRenameOperation
   gboolean         remounted;
   GError          *rename_error;
 
-  /* Only while waiting for the volume to report its new name. */
-  GTask           *confirm_task;
-  gulong           label_notify_id;
-  GSource         *timeout_source;
-  GSource         *cancelled_source;
-
   /* Only while waiting for udisks to come back. */
   char            *daemon_owner;
   char            *object_path;
@@ -96,9 +91,6 @@ plug_rename_operation_finalize (GObject *object)
 {
   PlugRenameOperation *self = PLUG_RENAME_OPERATION (object);
 
-  /* A running operation holds a reference through its task. */
-  g_assert (self->confirm_task == NULL);
-
   g_clear_object (&self->client);
   g_clear_object (&self->drive);
   g_clear_object (&self->volume);
@@ -117,9 +109,9 @@ plug_rename_operation_finalize (GObject *object)
 
 static void
 plug_rename_operation_get_property (GObject    *object,
-                                     guint       prop_id,
-                                     GValue     *value,
-                                     GParamSpec *pspec)
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
 {
   PlugRenameOperation *self = PLUG_RENAME_OPERATION (object);
 
@@ -167,9 +159,9 @@ plug_rename_operation_init (PlugRenameOperation *self)
  */
 PlugRenameOperation *
 plug_rename_operation_new (UDisksClient *client,
-                            PlugDrive    *drive,
-                            PlugVolume   *volume,
-                            const char   *label)
+                           PlugDrive    *drive,
+                           PlugVolume   *volume,
+                           const char   *label)
 {
   PlugRenameOperation *self;
 
@@ -245,22 +237,9 @@ set_step (PlugRenameOperation *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
 }
 
-static GVariant *
-call_options (void)
-{
-  GVariantDict options;
-
-  /* Let polkit ask for a password where an agent runs; where none does
-   * (plugboardctl over ssh, the tests), it answers at once. */
-  g_variant_dict_init (&options, NULL);
-  g_variant_dict_insert (&options, "auth.no_user_interaction", "b", FALSE);
-
-  return g_variant_dict_end (&options);
-}
-
 static void
 return_success (PlugRenameOperation *self,
-                GTask                *task)
+                GTask               *task)
 {
   UDisksFilesystem *filesystem = udisks_object_peek_filesystem (self->object);
   const char * const *mount_points = NULL;
@@ -278,8 +257,8 @@ return_success (PlugRenameOperation *self,
 
 static void
 return_error (PlugRenameOperation *self,
-              GTask                *task,
-              GError               *error)
+              GTask               *task,
+              GError              *error)
 {
   set_step (self, PLUG_RENAME_STEP_DONE);
   g_task_return_error (task, error);
@@ -335,14 +314,14 @@ remount_cb (GObject      *object,
 
 static void
 mount_again (PlugRenameOperation *self,
-             GTask                *task)
+             GTask               *task)
 {
   set_step (self, PLUG_RENAME_STEP_MOUNTING);
 
   /* Not cancellable: once unmounted, the volume goes back to how it was
    * found, whatever else happened. */
   udisks_filesystem_call_mount (udisks_object_peek_filesystem (self->object),
-                                call_options (),
+                                plug_udisks_call_options (),
                                 NULL,
                                 remount_cb,
                                 g_object_ref (task));
@@ -351,8 +330,8 @@ mount_again (PlugRenameOperation *self,
 /* After a failure: mount again what was unmounted, then report it. */
 static void
 fail_and_restore (PlugRenameOperation *self,
-                  GTask                *task,
-                  GError               *error)
+                  GTask               *task,
+                  GError              *error)
 {
   if (self->unmounted && udisks_object_peek_filesystem (self->object) != NULL)
     {
@@ -373,33 +352,9 @@ label_confirmed (PlugRenameOperation *self)
   return block != NULL && g_strcmp0 (udisks_block_get_id_label (block), self->label) == 0;
 }
 
-/* Returns the task that was waiting, for the caller to complete. */
-static GTask *
-stop_waiting (PlugRenameOperation *self)
-{
-  UDisksBlock *block = udisks_object_peek_block (self->object);
-
-  if (block != NULL)
-    g_clear_signal_handler (&self->label_notify_id, block);
-  self->label_notify_id = 0;
-
-  if (self->timeout_source != NULL)
-    {
-      g_source_destroy (self->timeout_source);
-      g_clear_pointer (&self->timeout_source, g_source_unref);
-    }
-  if (self->cancelled_source != NULL)
-    {
-      g_source_destroy (self->cancelled_source);
-      g_clear_pointer (&self->cancelled_source, g_source_unref);
-    }
-
-  return g_steal_pointer (&self->confirm_task);
-}
-
 static void
 label_confirmed_step (PlugRenameOperation *self,
-                      GTask                *task)
+                      GTask               *task)
 {
   if (self->unmounted)
     mount_again (self, task);
@@ -408,55 +363,41 @@ label_confirmed_step (PlugRenameOperation *self,
 }
 
 static void
-block_label_changed_cb (UDisksBlock          *block,
-                        GParamSpec           *pspec,
-                        PlugRenameOperation *self)
+label_waited_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  g_autoptr(GTask) task = user_data;
+  PlugRenameOperation *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+  UDisksBlock *block;
 
-  if (!label_confirmed (self))
-    return;
+  if (plug_udisks_wait_finish (result, &error))
+    {
+      label_confirmed_step (self, task);
+      return;
+    }
 
-  task = stop_waiting (self);
-  label_confirmed_step (self, task);
-}
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      fail_and_restore (self, task,
+                        g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                             _("Renaming was cancelled")));
+      return;
+    }
 
-static gboolean
-confirm_timeout_cb (gpointer user_data)
-{
-  PlugRenameOperation *self = user_data;
-  UDisksBlock *block = udisks_object_peek_block (self->object);
-  g_autoptr(GTask) task = stop_waiting (self);
-  const char *reported = block != NULL ? udisks_block_get_id_label (block) : "";
-
+  block = udisks_object_peek_block (self->object);
   fail_and_restore (self, task,
                     g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_UNVERIFIED,
                                  _("udisks accepted the name “%s”, but the volume still reports “%s”"),
-                                 self->label, reported));
-
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-confirm_cancelled_cb (GCancellable *cancellable,
-                      gpointer      user_data)
-{
-  PlugRenameOperation *self = user_data;
-  g_autoptr(GTask) task = stop_waiting (self);
-
-  fail_and_restore (self, task,
-                    g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                         _("Renaming was cancelled")));
-
-  return G_SOURCE_REMOVE;
+                                 self->label, block != NULL ? udisks_block_get_id_label (block) : ""));
 }
 
 static void
 wait_for_label (PlugRenameOperation *self,
-                GTask                *task)
+                GTask               *task)
 {
   UDisksBlock *block = udisks_object_peek_block (self->object);
-  GCancellable *cancellable = g_task_get_cancellable (task);
 
   set_step (self, PLUG_RENAME_STEP_CONFIRMING);
 
@@ -474,24 +415,9 @@ wait_for_label (PlugRenameOperation *self,
       return;
     }
 
-  /* udisks re-reads the name through udev after SetLabel returns, and the
-   * client hears of it as a property change. */
-  self->confirm_task = g_object_ref (task);
-  self->label_notify_id = g_signal_connect (block, "notify::id-label",
-                                            G_CALLBACK (block_label_changed_cb), self);
-
-  self->timeout_source = g_timeout_source_new_seconds (CONFIRM_TIMEOUT_SECONDS);
-  g_source_set_callback (self->timeout_source, confirm_timeout_cb, self, NULL);
-  g_source_set_static_name (self->timeout_source, "[plugboard] rename confirm timeout");
-  g_source_attach (self->timeout_source, g_main_context_get_thread_default ());
-
-  if (cancellable != NULL)
-    {
-      self->cancelled_source = g_cancellable_source_new (cancellable);
-      g_source_set_callback (self->cancelled_source, G_SOURCE_FUNC (confirm_cancelled_cb), self, NULL);
-      g_source_set_static_name (self->cancelled_source, "[plugboard] rename cancelled");
-      g_source_attach (self->cancelled_source, g_main_context_get_thread_default ());
-    }
+  /* udisks re-reads the name through udev after SetLabel returns. */
+  plug_udisks_wait_async ((PlugUdisksCheck) label_confirmed, self, CONFIRM_TIMEOUT_SECONDS * 1000,
+                          g_task_get_cancellable (task), label_waited_cb, g_object_ref (task));
 }
 
 static char *
@@ -585,7 +511,7 @@ daemon_return_cb (gpointer user_data)
    * the device read again first, as the old one would have after SetLabel. */
   g_set_object (&self->object, object);
   udisks_block_call_rescan (udisks_object_peek_block (object),
-                            call_options (),
+                            plug_udisks_call_options (),
                             NULL,
                             rescan_cb,
                             g_object_ref (task));
@@ -660,7 +586,7 @@ set_label (PlugRenameOperation *self,
    * one to wait for. */
   udisks_filesystem_call_set_label (udisks_object_peek_filesystem (self->object),
                                     self->label,
-                                    call_options (),
+                                    plug_udisks_call_options (),
                                     g_task_get_cancellable (task),
                                     set_label_cb,
                                     g_object_ref (task));
@@ -739,9 +665,9 @@ unmount_cb (GObject      *object,
  */
 void
 plug_rename_operation_run_async (PlugRenameOperation *self,
-                                  GCancellable         *cancellable,
-                                  GAsyncReadyCallback   callback,
-                                  gpointer              user_data)
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
   g_autoptr(GError) error = NULL;
@@ -811,7 +737,7 @@ plug_rename_operation_run_async (PlugRenameOperation *self,
     {
       set_step (self, PLUG_RENAME_STEP_UNMOUNTING);
       udisks_filesystem_call_unmount (filesystem,
-                                      call_options (),
+                                      plug_udisks_call_options (),
                                       cancellable,
                                       unmount_cb,
                                       g_steal_pointer (&task));
@@ -823,8 +749,8 @@ plug_rename_operation_run_async (PlugRenameOperation *self,
 
 gboolean
 plug_rename_operation_run_finish (PlugRenameOperation  *self,
-                                   GAsyncResult          *result,
-                                   GError               **error)
+                                  GAsyncResult         *result,
+                                  GError              **error)
 {
   g_return_val_if_fail (PLUG_IS_RENAME_OPERATION (self), FALSE);
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);

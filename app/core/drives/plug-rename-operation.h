@@ -39,22 +39,22 @@ typedef enum {
 
 G_DECLARE_FINAL_TYPE (PlugRenameOperation, plug_rename_operation, PLUG, RENAME_OPERATION, GObject)
 
-PlugRenameOperation *plug_rename_operation_new             (UDisksClient          *client,
-                                                              PlugDrive             *drive,
-                                                              PlugVolume            *volume,
-                                                              const char            *label);
+PlugRenameOperation *plug_rename_operation_new             (UDisksClient         *client,
+                                                           PlugDrive            *drive,
+                                                           PlugVolume           *volume,
+                                                           const char           *label);
 
 PlugRenameStep       plug_rename_operation_get_step        (PlugRenameOperation  *self);
-const char           *plug_rename_operation_get_label       (PlugRenameOperation  *self);
-gboolean              plug_rename_operation_get_remounted   (PlugRenameOperation  *self);
-const char           *plug_rename_operation_get_mount_point (PlugRenameOperation  *self);
+const char          *plug_rename_operation_get_label       (PlugRenameOperation  *self);
+gboolean             plug_rename_operation_get_remounted   (PlugRenameOperation  *self);
+const char          *plug_rename_operation_get_mount_point (PlugRenameOperation  *self);
 
-void                  plug_rename_operation_run_async       (PlugRenameOperation  *self,
-                                                              GCancellable          *cancellable,
-                                                              GAsyncReadyCallback    callback,
-                                                              gpointer               user_data);
-gboolean              plug_rename_operation_run_finish      (PlugRenameOperation  *self,
-                                                              GAsyncResult          *result,
-                                                              GError               **error);
+void                 plug_rename_operation_run_async       (PlugRenameOperation  *self,
+                                                           GCancellable         *cancellable,
+                                                           GAsyncReadyCallback   callback,
+                                                           gpointer              user_data);
+gboolean             plug_rename_operation_run_finish      (PlugRenameOperation  *self,
+                                                           GAsyncResult         *result,
+                                                           GError              **error);
 
 G_END_DECLS

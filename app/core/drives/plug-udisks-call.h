@@ -1,0 +1,27 @@
+/* plug-udisks-call.h: Asking udisks, and waiting until it shows the result
+ *
+ * Copyright 2026 The Plugboard Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* Whether what is waited for has come; reads the client's cache only. */
+typedef gboolean (*PlugUdisksCheck) (gpointer data);
+
+GVariant *plug_udisks_call_options (void);
+
+void      plug_udisks_wait_async   (PlugUdisksCheck      check,
+                                    gpointer             data,
+                                    guint                timeout_ms,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data);
+gboolean  plug_udisks_wait_finish  (GAsyncResult        *result,
+                                    GError             **error);
+
+G_END_DECLS
