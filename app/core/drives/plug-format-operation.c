@@ -24,47 +24,32 @@
 /*
  * Reformatting destroys what is on the drive, so most of this file makes
  * sure it is the right drive, that nothing is lost for a reason that could
- * have been known beforehand, and that success is real:
+ * have been known beforehand, and that success is real. In order:
  *
- * 1. The name is checked against the filesystem's rules, the drive against
- *    the drive rules and the volume's size against the filesystem's
- *    minimum, before udisks is asked anything. udisks 2.9.4 checks no
- *    names itself: it wipes the old filesystem, then mkfs refuses the name
- *    (FAT "a:b"), or cuts it short and succeeds (ext4, 19 characters).
- * 2. udisks is asked (Manager.CanFormat) whether the mkfs program is
- *    installed, so that a missing one is reported with its package before
- *    anything is unmounted.
- * 3. Whatever is mounted on the target is unmounted: udisks leaves that to
- *    its callers.
+ * 1. The name (plug-label-rules.c), the drive (plug-drive-rules.c) and the
+ *    size against the filesystem's minimum are checked before udisks is
+ *    asked anything.
+ * 2. udisks says (Manager.CanFormat) whether the mkfs program is installed.
+ * 3. Whatever is mounted on the target is unmounted.
  * 4. Right before Format, the drive is compared with what it was when the
- *    operation was made (when the user confirmed): the same object, device
- *    number, size, serial, disk image file. A /dev name can move to
- *    another drive after a reset, and a loop device can be attached to
- *    another image; then nothing is done. Nor is anything done while
- *    udisks runs a job on any block of the drive (plug-drive-jobs.c),
- *    which is also looked at before step 1.
- * 5. Format (and for a whole drive, a partition table first, then
- *    PartitionTable.CreatePartitionAndFormat) runs with udisks' own
- *    options. It is called without "no-block": measured on udisks 2.9.4,
- *    a no-block Format replies before wiping (~30 ms), reports later
- *    failures only in its log, and takes ownership after the mkfs job has
- *    completed, so neither its reply nor a job's Completed signal would
- *    say that the work is done. The call is asynchronous here all the
- *    same, without a D-Bus timeout (an erase takes minutes), and progress
- *    comes from the udisks Job objects (format-erase, format-mkfs), which
- *    udisks publishes either way, and which Cancel stops.
- * 6. Success is reported once the volume itself reports the new type and
- *    name (udisks re-reads them through udev): a Format that returned
- *    success with lost writes (docs/TESTING.md) is caught here.
- * 7. The new filesystem is mounted, so that it appears in Files under its
- *    new name. A volume that cannot be mounted (FAT without a kernel
- *    driver) is still reformatted: that failure is reported, not fatal.
- * 8. If it stops before udisks is asked to format (Cancel, the drive
- *    changed, polkit said no), what step 3 unmounted is mounted again, so
- *    that the drive is left as it was found.
- * 9. If udisks goes away while it formats (killed, restarted), whether it
- *    did is not known: Format is never called again; once udisks is back,
- *    the device is read again and the error says what it now holds.
+ *    user confirmed (plug-drive-identity.c), and udisks' jobs on it are
+ *    looked at (plug-drive-jobs.c, also before step 1): if either says no,
+ *    nothing is done.
+ * 5. Format (for a whole drive, a partition table first, then
+ *    PartitionTable.CreatePartitionAndFormat), without "no-block" and
+ *    without a D-Bus timeout; progress comes from udisks' Job objects
+ *    (format-erase, format-mkfs), which Cancel stops.
+ * 6. Success is reported once the volume itself shows the new type and
+ *    name.
+ * 7. The new filesystem is mounted; a volume that cannot be (FAT without
+ *    a kernel driver) is still reformatted, and that is reported.
+ * 8. Stopped before Format (Cancel, the drive changed, polkit said no):
+ *    what step 3 unmounted is mounted again.
+ * 9. udisks gone while it formats: Format is never called again; once
+ *    udisks is back, the error says what the device now holds.
+ *
+ * Why each step is there, from what udisks 2.9.4 was measured to do:
+ * docs/ARCHITECTURE.md, “What udisks does”.
  */
 
 #define WAIT_TIMEOUT_SECONDS 10
