@@ -207,9 +207,9 @@ check "… blkid reads “Backup 😀”" test "$(label_of "$exfat_image")" = 'B
 
 as_tester udisksctl mount --no-user-interaction --block-device "$ntfs_device" >/dev/null
 check "the test user mounted the NTFS image" test -n "$(mount_point_of "$ntfs_device")"
-output=$(ctl drives label "$ntfs_device" 'Win Data')
+output=$(ctl drives label "$ntfs_device" 'Win Data' 2>&1)
 status=$?
-check "mounted NTFS image renamed (exit $status)" test $status = 0
+check "mounted NTFS image renamed (exit $status)" test $status = 0 || diag "its output:" "$output"
 check "… saying it unmounts first" grep -q 'Unmounting it first' <<<"$output"
 check "… blkid reads “Win Data”" test "$(label_of "$ntfs_image")" = 'Win Data'
 new_mount_point=$(mount_point_of "$ntfs_device")
