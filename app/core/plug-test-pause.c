@@ -165,6 +165,62 @@ plug_test_pause_finish (GAsyncResult *result)
   g_task_propagate_boolean (G_TASK (result), NULL);
 }
 
+typedef struct
+{
+  GTask *task;
+  PlugTestPauseNext next;
+} Then;
+
+static void
+then_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Then *then = user_data;
+  g_autoptr(GTask) task = then->task;
+  PlugTestPauseNext next = then->next;
+
+  g_free (then);
+  plug_test_pause_finish (result);
+  next (g_task_get_source_object (task), task);
+}
+
+/**
+ * plug_test_pause_then:
+ * @variable: the hook's environment variable
+ * @contents: (nullable): what to write into the file, or %NULL for
+ *   "paused"
+ * @task: the operation's task
+ * @next: the step to go on with
+ *
+ * Calls @next with @task: at once, or once a test's pause is over. The
+ * pause ends only when the file is removed (or at the limit), not when
+ * @task is cancelled: @next sees a Cancel pressed meanwhile, as the tests
+ * that press it during the pause expect.
+ */
+void
+plug_test_pause_then (const char        *variable,
+                      const char        *contents,
+                      GTask             *task,
+                      PlugTestPauseNext  next)
+{
+  Then *then;
+
+  g_return_if_fail (G_IS_TASK (task));
+  g_return_if_fail (next != NULL);
+
+  if (!plug_test_pause_wanted (variable))
+    {
+      next (g_task_get_source_object (task), task);
+      return;
+    }
+
+  then = g_new0 (Then, 1);
+  then->task = g_object_ref (task);
+  then->next = next;
+  plug_test_pause_async (variable, contents, NULL, then_cb, then);
+}
+
 /**
  * plug_test_pause_sync:
  * @variable: the hook's environment variable

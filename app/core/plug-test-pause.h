@@ -22,6 +22,15 @@ void     plug_test_pause_async  (const char          *variable,
                                  gpointer             user_data);
 void     plug_test_pause_finish (GAsyncResult        *result);
 
+/* The next step of an operation: its source object and its task. */
+typedef void (*PlugTestPauseNext) (gpointer source_object,
+                                   GTask   *task);
+
+void     plug_test_pause_then   (const char          *variable,
+                                 const char          *contents,
+                                 GTask               *task,
+                                 PlugTestPauseNext    next);
+
 void     plug_test_pause_sync   (const char          *variable,
                                  const char          *contents,
                                  GCancellable        *cancellable);

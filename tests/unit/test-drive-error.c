@@ -159,6 +159,49 @@ pause_done_cb (GObject      *object,
 }
 
 static void
+next_step (gpointer  source_object,
+           GTask    *task)
+{
+  gboolean *done = g_task_get_task_data (task);
+
+  g_assert_true (G_IS_OBJECT (source_object));
+  *done = TRUE;
+}
+
+/* plug_test_pause_then: the next step at once without a pause; with
+ * one, only once the file is gone, however long it runs meanwhile. */
+static void
+test_pause_then (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("plug-test-pause-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "pause", NULL);
+  g_autoptr(GObject) source = g_object_new (G_TYPE_OBJECT, NULL);
+  g_autoptr(GTask) task = g_task_new (source, NULL, NULL, NULL);
+  gboolean done = FALSE;
+
+  g_task_set_task_data (task, &done, NULL);
+  g_unsetenv ("PLUG_TEST_UNIT_PAUSE_FILE");
+  plug_test_pause_then ("PLUG_TEST_UNIT_PAUSE_FILE", NULL, task, next_step);
+  g_assert_true (done);
+
+#if DEVELOPMENT_BUILD
+  done = FALSE;
+  g_setenv ("PLUG_TEST_UNIT_PAUSE_FILE", path, TRUE);
+  plug_test_pause_then ("PLUG_TEST_UNIT_PAUSE_FILE", NULL, task, next_step);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  for (guint i = 0; i < 10; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_false (done);
+  g_assert_no_errno (g_unlink (path));
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_unsetenv ("PLUG_TEST_UNIT_PAUSE_FILE");
+#endif
+
+  g_assert_no_errno (g_rmdir (dir));
+}
+
+static void
 test_pause (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("plug-test-pause-XXXXXX", NULL);
@@ -224,6 +267,7 @@ main (int    argc,
   g_test_add_func ("/drive-error/tests", test_tests);
   g_test_add_func ("/drive-error/words", test_words);
   g_test_add_func ("/test-pause/pause", test_pause);
+  g_test_add_func ("/test-pause/then", test_pause_then);
 
   return g_test_run ();
 }

@@ -171,27 +171,14 @@ plug_drive_error_dup_summary (const GError *error,
   if (error->domain != PLUG_DRIVE_ERROR)
     return g_strdup (error->message);
 
-  switch ((PlugDriveError) error->code)
-    {
-    case PLUG_DRIVE_ERROR_DAEMON_REFUSED:
-      return g_strdup (refused);
-    case PLUG_DRIVE_ERROR_GONE:
-      return g_strdup (_("The drive is no longer there."));
-    case PLUG_DRIVE_ERROR_BUSY:
-    case PLUG_DRIVE_ERROR_FAILED:
-    case PLUG_DRIVE_ERROR_NOT_AUTHORIZED:
-    case PLUG_DRIVE_ERROR_PROTECTED:
-    case PLUG_DRIVE_ERROR_CHANGED:
-    case PLUG_DRIVE_ERROR_TOOL_MISSING:
-    case PLUG_DRIVE_ERROR_DAEMON_GONE:
-    case PLUG_DRIVE_ERROR_UNVERIFIED:
-    case PLUG_DRIVE_ERROR_NOT_MOUNTED:
-    case PLUG_DRIVE_ERROR_NO_SPACE:
-    case PLUG_DRIVE_ERROR_NOT_SUPPORTED:
-    case PLUG_DRIVE_ERROR_INVALID:
-    default:
-      return g_strdup (error->message);
-    }
+  /* For what udisks decided, the code chooses the words; Plugboard's own
+   * messages are plain already. */
+  if (error->code == PLUG_DRIVE_ERROR_DAEMON_REFUSED)
+    return g_strdup (refused);
+  if (error->code == PLUG_DRIVE_ERROR_GONE)
+    return g_strdup (_("The drive is no longer there."));
+
+  return g_strdup (error->message);
 }
 
 /**

@@ -50,6 +50,10 @@ plug_drive_identity_free (PlugDriveIdentity *self)
   g_free (self);
 }
 
+static PlugDriveIdentity *capture_object (UDisksClient *client,
+                                          UDisksObject *whole,
+                                          const char   *target_path);
+
 static UDisksObject *
 find_whole_object (UDisksClient *client,
                    const char   *device)
@@ -95,14 +99,24 @@ plug_drive_identity_capture (UDisksClient *client,
                              const char   *whole_device,
                              const char   *target_path)
 {
-  g_autoptr(UDisksObject) whole = find_whole_object (client, whole_device);
+  g_autoptr(UDisksObject) whole = NULL;
+
+  g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
+
+  whole = find_whole_object (client, whole_device);
+  return whole != NULL ? capture_object (client, whole, target_path) : NULL;
+}
+
+/* WHOLE is the drive's whole block device object. */
+static PlugDriveIdentity *
+capture_object (UDisksClient *client,
+                UDisksObject *whole,
+                const char   *target_path)
+{
   g_autoptr(UDisksObject) target = NULL;
   g_autoptr(PlugDriveIdentity) identity = NULL;
   UDisksBlock *block;
   UDisksLoop *loop;
-
-  if (whole == NULL)
-    return NULL;
 
   identity = g_new0 (PlugDriveIdentity, 1);
   block = udisks_object_peek_block (whole);
@@ -191,15 +205,15 @@ plug_drive_identity_dup_change (const PlugDriveIdentity *self,
 {
   g_autoptr(PlugDriveIdentity) now = NULL;
   g_autoptr(UDisksObject) whole = NULL;
-  UDisksBlock *block;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
 
+  /* What is at the drive's object now: a block object's path is its
+   * device's name. */
   whole = udisks_client_get_object (client, self->whole_path);
-  block = whole != NULL ? udisks_object_peek_block (whole) : NULL;
-  now = plug_drive_identity_capture (client, block != NULL ? udisks_block_get_device (block) : NULL,
-                                     self->target_path);
+  if (whole != NULL && udisks_object_peek_block (whole) != NULL)
+    now = capture_object (client, whole, self->target_path);
 
   return compare (self, now);
 }

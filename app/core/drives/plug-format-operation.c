@@ -1189,34 +1189,6 @@ check_identity_and_format (PlugFormatOperation *self,
 }
 
 static void
-pause_done_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-
-  plug_test_pause_finish (result);
-  check_identity_and_format (g_task_get_source_object (task), task);
-}
-
-static void
-before_format (PlugFormatOperation *self,
-               GTask               *task)
-{
-  /* tests/system/test-drives-format.sh swaps the drive here, right
-   * before the last check that it is the one confirmed. */
-  if (plug_test_pause_wanted ("PLUG_TEST_FORMAT_PAUSE_FILE"))
-    {
-      /* Not cancellable: a Cancel during the pause is seen right after
-       * it, by the check. */
-      plug_test_pause_async ("PLUG_TEST_FORMAT_PAUSE_FILE", NULL, NULL, pause_done_cb, g_object_ref (task));
-      return;
-    }
-
-  check_identity_and_format (self, task);
-}
-
-static void
 remount_cb (GObject      *object,
             GAsyncResult *result,
             gpointer      user_data)
@@ -1306,7 +1278,10 @@ unmount_next (PlugFormatOperation *self,
 
   if (self->to_unmount->len == 0)
     {
-      before_format (self, task);
+      /* tests/system/test-drives-format.sh swaps the drive here, right
+       * before the last check that it is the one confirmed. */
+      plug_test_pause_then ("PLUG_TEST_FORMAT_PAUSE_FILE", NULL, task,
+                            (PlugTestPauseNext) check_identity_and_format);
       return;
     }
 

@@ -1690,35 +1690,6 @@ copy_back (PlugKeepFilesOperation *self,
 }
 
 static void
-pause_done_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-
-  plug_test_pause_finish (result);
-  copy_back (g_task_get_source_object (task), task);
-}
-
-static void
-before_copy_back (PlugKeepFilesOperation *self,
-                  GTask                  *task)
-{
-  /* tests/system/test-drives-keep-files.sh breaks the new filesystem
-   * here; the file tells it where the copy went. */
-  if (plug_test_pause_wanted ("PLUG_TEST_KEEP_FILES_PAUSE_FILE"))
-    {
-      /* Not cancellable: the test presses Cancel during the pause, and
-       * looks at the page before it ends the pause. */
-      plug_test_pause_async ("PLUG_TEST_KEEP_FILES_PAUSE_FILE", self->new_folder, NULL,
-                             pause_done_cb, g_object_ref (task));
-      return;
-    }
-
-  copy_back (self, task);
-}
-
-static void
 unused_copy_removed_cb (GObject      *object,
                         GAsyncResult *result,
                         gpointer      user_data)
@@ -1782,7 +1753,10 @@ formatted_cb (GObject      *object,
     }
 
   self->new_folder = g_strdup (mount_point);
-  before_copy_back (self, owned_task);
+  /* tests/system/test-drives-keep-files.sh breaks the new filesystem
+   * here; the file tells it where the copy went. */
+  plug_test_pause_then ("PLUG_TEST_KEEP_FILES_PAUSE_FILE", self->new_folder, owned_task,
+                        (PlugTestPauseNext) copy_back);
 }
 
 static void

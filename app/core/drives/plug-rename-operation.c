@@ -592,30 +592,13 @@ set_label (PlugRenameOperation *self,
                                     g_object_ref (task));
 }
 
-static void
-pause_done_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-
-  plug_test_pause_finish (result);
-  set_label (g_task_get_source_object (task), task);
-}
-
+/* tests/system/test-drives-label.sh swaps the medium here, right before
+ * the last check that it is the one confirmed. */
 static void
 before_set_label (PlugRenameOperation *self,
                   GTask               *task)
 {
-  /* tests/system/test-drives-label.sh swaps the medium here, right
-   * before the last check that it is the one confirmed. */
-  if (plug_test_pause_wanted ("PLUG_TEST_RENAME_PAUSE_FILE"))
-    {
-      plug_test_pause_async ("PLUG_TEST_RENAME_PAUSE_FILE", NULL, NULL, pause_done_cb, g_object_ref (task));
-      return;
-    }
-
-  set_label (self, task);
+  plug_test_pause_then ("PLUG_TEST_RENAME_PAUSE_FILE", NULL, task, (PlugTestPauseNext) set_label);
 }
 
 static void
