@@ -86,7 +86,11 @@ check "… in plain words, naming the running job ($(tail -n 1 <<<"$output"))" \
   grep -qF "$erase_device is busy: udisks is overwriting it with zeros (format-erase" <<<"$output"
 wait $first_pid
 status=$?
-check "the first one finishes its reformat (exit $status)" test $status = 0 ||
+# On failure, its last line is in the check's own line: CI's summary of a
+# failed test shows the failed checks, and only the end of the output.
+first_said=
+[ $status = 0 ] || first_said="; it said: $(one_line "$(tail -n 2 "$PLUG_STACK_DIR/conc-first-output")")"
+check "the first one finishes its reformat (exit $status$first_said)" test $status = 0 ||
   diag "its output:" "$(cat "$PLUG_STACK_DIR/conc-first-output")"
 check "… and the volume holds what it asked for" \
   test "$(blkid_value TYPE "$erase_device")|$(blkid_value LABEL "$erase_device")" = "ext4|RELDFIRST"
