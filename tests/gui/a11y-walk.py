@@ -18,12 +18,12 @@
 #       the role and name of what has the keyboard focus
 #   a11y-walk.py query [--window TITLE] --checked LABEL
 #       exits 0 when LABEL ("check box “…”", or its start) is checked
-#   a11y-walk.py press NAME [--role ROLE] [--window TITLE]
+#   a11y-walk.py press NAME [--role ROLE] [--window TITLE] [--xid XID]
 #       acts on the shown control named NAME, as a person would: its
 #       action (a click), or the keyboard focus and Space
-#   a11y-walk.py shows NAME [--role ROLE] [--window TITLE]
+#   a11y-walk.py shows NAME [--role ROLE] [--window TITLE] [--xid XID]
 #       exits 0 when something named NAME is shown
-#   a11y-walk.py texts [--window TITLE]
+#   a11y-walk.py texts [--window TITLE] [--xid XID]
 #       the text of every label shown, one a line
 #   a11y-walk.py serve
 #       one process for a whole test: reads commands from standard input,
@@ -32,6 +32,8 @@
 #
 # --xid is the X window that --window is: it is resized while the tree is
 # read, to tell the shown page of a stack from the others (see showing()).
+# "--xid auto" finds it by the --window title. Without --xid, every page
+# of a stack counts as shown: a wizard's hidden pages too.
 
 import argparse
 import re
@@ -251,11 +253,17 @@ def read_windows(arguments):
         print('error no window titled “%s”; the app has: %s' % (arguments.window, titles))
         return None
     if arguments.xid:
-        resize(arguments.xid, True)
+        xid = arguments.xid
+        if xid == 'auto':
+            xid = window_xid(arguments.window)
+            if xid is None:
+                print('error no single X window is titled “%s”' % arguments.window)
+                return None
+        resize(xid, True)
         for tree in trees:
             for node in nodes(tree):
                 node.boxes.append(extents(node.accessible))
-        resize(arguments.xid, False)
+        resize(xid, False)
     return trees
 
 
@@ -410,7 +418,8 @@ def command_press(arguments):
     root = node
     while root.parent is not None:
         root = root.parent
-    box = node.boxes[-1]
+    # Where it was before any resize (--xid), which is where it is again.
+    box = node.boxes[0]
     origin = window_origin(root.name)
     if box is None or box[2] <= 0 or origin is None:
         print('error %s has no action and no place to click' % node.label())
@@ -428,13 +437,21 @@ def command_press(arguments):
     return 0
 
 
-def window_origin(title):
-    """Where the X window titled TITLE is on the screen."""
+def window_xid(title):
+    """The X window titled TITLE, if exactly one is shown."""
+    if title is None:
+        return None
     found = subprocess.run(['xdotool', 'search', '--onlyvisible', '--name', '^%s$' % re.escape(title)],
                            capture_output=True, text=True).stdout.split()
-    if len(found) != 1:
+    return found[0] if len(found) == 1 else None
+
+
+def window_origin(title):
+    """Where the X window titled TITLE is on the screen."""
+    xid = window_xid(title)
+    if xid is None:
         return None
-    geometry = subprocess.run(['xdotool', 'getwindowgeometry', '--shell', found[0]],
+    geometry = subprocess.run(['xdotool', 'getwindowgeometry', '--shell', xid],
                               capture_output=True, text=True, check=True).stdout
     values = dict(line.split('=', 1) for line in geometry.split())
     return int(values['X']), int(values['Y'])
@@ -499,7 +516,8 @@ def make_parser():
         command.add_argument('name')
         command.add_argument('--role')
         command.add_argument('--window')
-        command.set_defaults(xid=None, within=None)
+        command.add_argument('--xid')
+        command.set_defaults(within=None)
     commands.add_parser('serve')
     return parser
 

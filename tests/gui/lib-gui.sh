@@ -294,6 +294,21 @@ a11y_press () {
   a11y press "$@"
 }
 
+# shown_texts WINDOW: the text of every label shown in the window titled
+# WINDOW, one a line: only the shown page of each stack (the window is
+# resized while it is read; see a11y-walk.py's showing()).
+shown_texts () { a11y texts --window "$1" --xid auto; }
+
+# window_says WINDOW TEXT: a label shown in WINDOW holds TEXT.
+window_says () { shown_texts "$1" | grep -qF -- "$2"; }
+
+# window_shows WINDOW NAME [--role ROLE]: something named NAME is shown
+# in WINDOW, on the shown page of each stack.
+window_shows () {
+  local window=$1; shift
+  a11y shows "$@" --window "$window" --xid auto >/dev/null
+}
+
 # a11y_stop: end the walker.
 a11y_stop () {
   [ -n "$a11y_pid" ] || return 0
