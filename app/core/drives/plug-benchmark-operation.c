@@ -31,6 +31,7 @@
 #include "plug-drive-identity.h"
 #include "plug-drive-jobs.h"
 #include "plug-test-pause.h"
+#include "plug-thread-progress.h"
 
 /*
  * A speed test, as GNOME Disks does it, in two parts:
@@ -82,6 +83,9 @@ struct _PlugBenchmarkOperation
   double             access_time;
   double             write_rate;
   gboolean           write_direct;
+
+  /* What the worker thread says of its step and progress. */
+  PlugThreadProgress *thread_progress;
 };
 
 G_DEFINE_FINAL_TYPE (PlugBenchmarkOperation, plug_benchmark_operation, G_TYPE_OBJECT)
@@ -129,6 +133,7 @@ plug_benchmark_operation_finalize (GObject *object)
 {
   PlugBenchmarkOperation *self = PLUG_BENCHMARK_OPERATION (object);
 
+  g_clear_pointer (&self->thread_progress, plug_thread_progress_free);
   g_clear_object (&self->client);
   g_clear_object (&self->drive);
   g_clear_object (&self->volume);
@@ -448,48 +453,35 @@ set_progress (PlugBenchmarkOperation *self,
 
 /* --- progress, from the worker thread to the main context -------------- */
 
-typedef struct
-{
-  PlugBenchmarkOperation *self;
-  PlugBenchmarkStep       step;
-  double                  progress;
-} ProgressUpdate;
+enum {
+  COUNT_STEP,
+  COUNT_PROGRESS,   /* in millionths */
+  N_COUNTS
+};
+
+#define PROGRESS_SCALE 1000000.0
 
 static void
-progress_update_free (ProgressUpdate *update)
+apply_thread_progress (const guint64 *counts,
+                       gpointer       user_data)
 {
-  g_object_unref (update->self);
-  g_free (update);
+  PlugBenchmarkOperation *self = user_data;
+
+  set_step (self, (PlugBenchmarkStep) counts[COUNT_STEP]);
+  set_progress (self, (double) counts[COUNT_PROGRESS] / PROGRESS_SCALE);
 }
 
-static gboolean
-apply_progress_cb (gpointer user_data)
-{
-  ProgressUpdate *update = user_data;
-
-  /* A late update must not undo the end. */
-  if (update->self->step == PLUG_BENCHMARK_STEP_DONE)
-    return G_SOURCE_REMOVE;
-
-  set_step (update->self, update->step);
-  set_progress (update->self, update->progress);
-
-  return G_SOURCE_REMOVE;
-}
-
+/* In the thread. */
 static void
 report_progress (GTask             *task,
                  PlugBenchmarkStep  step,
                  double             progress)
 {
-  ProgressUpdate *update = g_new0 (ProgressUpdate, 1);
+  PlugBenchmarkOperation *self = g_task_get_source_object (task);
 
-  update->self = g_object_ref (g_task_get_source_object (task));
-  update->step = step;
-  update->progress = progress;
-  g_main_context_invoke_full (g_task_get_context (task), G_PRIORITY_DEFAULT,
-                              apply_progress_cb, update,
-                              (GDestroyNotify) progress_update_free);
+  plug_thread_progress_set (self->thread_progress, COUNT_STEP, step);
+  plug_thread_progress_set (self->thread_progress, COUNT_PROGRESS,
+                            (guint64) (CLAMP (progress, 0.0, 1.0) * PROGRESS_SCALE));
 }
 
 /* --- the worker thread ------------------------------------------------ */
@@ -931,6 +923,10 @@ thread_done_cb (GObject      *object,
   BenchmarkJob *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
 
+  /* The thread has returned: what it said last, and nothing after. */
+  plug_thread_progress_flush (self->thread_progress);
+  g_clear_pointer (&self->thread_progress, plug_thread_progress_free);
+
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       return_error (self, task, g_steal_pointer (&error));
@@ -1001,6 +997,10 @@ open_for_benchmark_cb (GObject      *object,
   job->write_rate = -1.0;
 
   set_step (self, PLUG_BENCHMARK_STEP_READING);
+  g_clear_pointer (&self->thread_progress, plug_thread_progress_free);
+  self->thread_progress = plug_thread_progress_new (N_COUNTS, "[plugboard] speed test progress",
+                                                    apply_thread_progress, self);
+  plug_thread_progress_set (self->thread_progress, COUNT_STEP, PLUG_BENCHMARK_STEP_READING);
 
   thread_task = g_task_new (self, cancellable, thread_done_cb, g_steal_pointer (&task));
   g_task_set_source_tag (thread_task, run_in_thread);

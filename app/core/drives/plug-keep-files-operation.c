@@ -24,6 +24,7 @@
 #include "plug-filesystem-type.h"
 #include "plug-keep-files-operation.h"
 #include "plug-test-pause.h"
+#include "plug-thread-progress.h"
 
 /*
  * The files go through the computer: copied out with a SHA-256 of each,
@@ -36,12 +37,11 @@
  * on the computer.
  *
  * All file I/O runs in GTask threads, one step at a time; the thread
- * reads the entry list and writes only its own results, and progress goes
- * to the main context through a mutex that a short timer reads.
+ * reads the entry list and writes only its own results, and counts its
+ * progress in a PlugThreadProgress.
  */
 
 #define COPY_BUFFER_SIZE (1024 * 1024)
-#define PROGRESS_INTERVAL_MS 100
 /* Kept free on the computer beyond the copy itself. */
 #define SPACE_MARGIN (G_GUINT64_CONSTANT (16) * 1024 * 1024)
 #define HOST_BLOCK_SIZE 4096
@@ -100,14 +100,8 @@ struct _PlugKeepFilesOperation
   char                 *kept_copy_path;
   GCancellable         *cancellable;
 
-  /* Progress from the worker threads. */
-  GMutex                progress_lock;
-  guint                 thread_files_done;
-  guint64               thread_bytes_done;
-  GSource              *progress_source;
-
-#if DEVELOPMENT_BUILD
-#endif
+  /* Progress from the worker threads: files, bytes. */
+  PlugThreadProgress   *thread_progress;
 };
 
 G_DEFINE_FINAL_TYPE (PlugKeepFilesOperation, plug_keep_files_operation, G_TYPE_OBJECT)
@@ -141,8 +135,7 @@ plug_keep_files_operation_finalize (GObject *object)
 {
   PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
 
-  g_assert (self->progress_source == NULL);
-
+  g_clear_pointer (&self->thread_progress, plug_thread_progress_free);
   g_clear_object (&self->format);
   g_clear_object (&self->volume);
   g_clear_object (&self->cancellable);
@@ -156,7 +149,6 @@ plug_keep_files_operation_finalize (GObject *object)
   g_clear_pointer (&self->manifest_path, g_free);
   g_clear_pointer (&self->new_folder, g_free);
   g_clear_pointer (&self->kept_copy_path, g_free);
-  g_mutex_clear (&self->progress_lock);
 
   G_OBJECT_CLASS (plug_keep_files_operation_parent_class)->finalize (object);
 }
@@ -300,7 +292,6 @@ plug_keep_files_operation_class_init (PlugKeepFilesOperationClass *klass)
 static void
 plug_keep_files_operation_init (PlugKeepFilesOperation *self)
 {
-  g_mutex_init (&self->progress_lock);
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->not_carried = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->not_carried, NULL);
@@ -628,37 +619,30 @@ set_counts (PlugKeepFilesOperation *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+enum {
+  COUNT_FILES,
+  COUNT_BYTES,
+  N_COUNTS
+};
+
+/* In a thread: @files more files and @bytes more bytes are done. */
 static void
 thread_progress (PlugKeepFilesOperation *self,
                  guint                   files,
                  guint64                 bytes)
 {
-  g_mutex_lock (&self->progress_lock);
-  self->thread_files_done += files;
-  self->thread_bytes_done += bytes;
-  g_mutex_unlock (&self->progress_lock);
+  plug_thread_progress_add (self->thread_progress, COUNT_FILES, files);
+  plug_thread_progress_add (self->thread_progress, COUNT_BYTES, bytes);
 }
 
 static void
-read_thread_progress (PlugKeepFilesOperation *self)
+apply_thread_progress (const guint64 *counts,
+                       gpointer       user_data)
 {
-  guint files;
-  guint64 bytes;
+  PlugKeepFilesOperation *self = user_data;
 
-  g_mutex_lock (&self->progress_lock);
-  files = self->thread_files_done;
-  bytes = self->thread_bytes_done;
-  g_mutex_unlock (&self->progress_lock);
-
-  set_counts (self, files, self->files_total, bytes, self->bytes_total);
-}
-
-static gboolean
-progress_tick_cb (gpointer user_data)
-{
-  read_thread_progress (PLUG_KEEP_FILES_OPERATION (user_data));
-
-  return G_SOURCE_CONTINUE;
+  set_counts (self, (guint) counts[COUNT_FILES], self->files_total,
+              counts[COUNT_BYTES], self->bytes_total);
 }
 
 /* Starts a step that runs in a thread: counts from 0. */
@@ -668,32 +652,23 @@ start_thread_step (PlugKeepFilesOperation *self,
                     guint                   files_total,
                     guint64                 bytes_total)
 {
-  g_mutex_lock (&self->progress_lock);
-  self->thread_files_done = 0;
-  self->thread_bytes_done = 0;
-  g_mutex_unlock (&self->progress_lock);
+  g_clear_pointer (&self->thread_progress, plug_thread_progress_free);
+  self->thread_progress = plug_thread_progress_new (N_COUNTS, "[plugboard] keep files progress",
+                                                    apply_thread_progress, self);
 
   set_counts (self, 0, files_total, 0, bytes_total);
   set_step (self, step);
-
-  if (self->progress_source == NULL)
-    {
-      self->progress_source = g_timeout_source_new (PROGRESS_INTERVAL_MS);
-      g_source_set_callback (self->progress_source, progress_tick_cb, self, NULL);
-      g_source_set_static_name (self->progress_source, "[plugboard] keep files progress");
-      g_source_attach (self->progress_source, g_main_context_get_thread_default ());
-    }
 }
 
+/* The step's thread has returned: its last counts, and no more. */
 static void
 end_thread_step (PlugKeepFilesOperation *self)
 {
-  if (self->progress_source != NULL)
-    {
-      g_source_destroy (self->progress_source);
-      g_clear_pointer (&self->progress_source, g_source_unref);
-    }
-  read_thread_progress (self);
+  if (self->thread_progress == NULL)
+    return;
+
+  plug_thread_progress_flush (self->thread_progress);
+  g_clear_pointer (&self->thread_progress, plug_thread_progress_free);
 }
 
 /* --- file work, in the threads ------------------------------------------ */
