@@ -479,7 +479,7 @@ drive_was_removed (PlugFormatOperation *self)
                           *udisks_loop_get_backing_file (loop) == '\0');
 }
 
-static void remount_next (PlugFormatOperation *self, GTask *task);
+static void remount (PlugFormatOperation *self, GTask *task);
 
 static void
 return_error (PlugFormatOperation *self,
@@ -495,7 +495,7 @@ return_error (PlugFormatOperation *self,
     {
       g_assert (self->pending_error == NULL);
       self->pending_error = error;
-      remount_next (self, task);
+      remount (self, task);
       return;
     }
 
@@ -693,7 +693,7 @@ stop_watching_jobs (PlugFormatOperation *self)
 /* --- the steps, in order ------------------------------------------------ */
 
 static void format (PlugFormatOperation *self, GTask *task);
-static void unmount_next (PlugFormatOperation *self, GTask *task);
+static void unmount (PlugFormatOperation *self, GTask *task);
 
 static UDisksObject *
 get_target_object (PlugFormatOperation *self)
@@ -1189,9 +1189,9 @@ check_identity_and_format (PlugFormatOperation *self,
 }
 
 static void
-remount_cb (GObject      *object,
-            GAsyncResult *result,
-            gpointer      user_data)
+remounted_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
   PlugFormatOperation *self = g_task_get_source_object (task);
@@ -1199,59 +1199,50 @@ remount_cb (GObject      *object,
 
   /* Mounting again is a courtesy: its failure is logged, and the reason
    * the reformat stopped is what is reported. */
-  if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), NULL, result, &error))
+  if (!plug_udisks_mount_finish (result, &error))
     g_debug ("Could not mount %s again: %s", self->step_device, error->message);
 
-  remount_next (self, task);
+  g_ptr_array_set_size (self->unmounted, 0);
+  set_step (self, PLUG_FORMAT_STEP_DONE, NULL);
+  g_task_return_error (task, g_steal_pointer (&self->pending_error));
 }
 
-static void
-remount_next (PlugFormatOperation *self,
-              GTask               *task)
+/* Only on the drive that was confirmed: another one at the same device
+ * is left as it is. */
+static gboolean
+before_remount (UDisksObject *object,
+                gpointer      user_data)
 {
-  g_autofree char *difference = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(UDisksObject) object = NULL;
-  UDisksFilesystem *filesystem;
-  const char * const *mount_points;
+  PlugFormatOperation *self = user_data;
+  g_autofree char *difference = plug_drive_identity_dup_change (self->identity, self->client);
 
-  /* Only on the drive that was confirmed: another one at the same
-   * device is left as it is. */
-  difference = plug_drive_identity_dup_change (self->identity, self->client);
-  if (self->unmounted->len == 0 || difference != NULL)
-    {
-      g_ptr_array_set_size (self->unmounted, 0);
-      set_step (self, PLUG_FORMAT_STEP_DONE, NULL);
-      g_task_return_error (task, g_steal_pointer (&self->pending_error));
-      return;
-    }
-
-  path = g_ptr_array_steal_index (self->unmounted, 0);
-  object = udisks_client_get_object (self->client, path);
-  filesystem = object != NULL ? udisks_object_peek_filesystem (object) : NULL;
-  mount_points = filesystem != NULL ? udisks_filesystem_get_mount_points (filesystem) : NULL;
-  if (filesystem == NULL || (mount_points != NULL && mount_points[0] != NULL))
-    {
-      remount_next (self, task);
-      return;
-    }
+  if (difference != NULL)
+    return FALSE;
 
   set_step (self, PLUG_FORMAT_STEP_MOUNTING, udisks_block_get_device (udisks_object_peek_block (object)));
-  udisks_filesystem_call_mount (filesystem, plug_udisks_call_options (), NULL, remount_cb, g_object_ref (task));
+  return TRUE;
 }
 
 static void
-unmount_cb (GObject      *object,
-            GAsyncResult *result,
-            gpointer      user_data)
+remount (PlugFormatOperation *self,
+         GTask               *task)
+{
+  plug_udisks_mount_async (self->client, self->unmounted, before_remount, self,
+                           remounted_cb, g_object_ref (task));
+}
+
+static void
+unmounted_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
   PlugFormatOperation *self = g_task_get_source_object (task);
   g_autoptr(GError) error = NULL;
 
-  if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
+  g_ptr_array_set_size (self->to_unmount, 0);
+  if (!plug_udisks_unmount_finish (result, &error))
     {
-      error = plug_drive_error_from_udisks (g_steal_pointer (&error), NULL);
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return_error (self, task, g_steal_pointer (&error));
       else
@@ -1264,35 +1255,27 @@ unmount_cb (GObject      *object,
       return;
     }
 
-  g_ptr_array_add (self->unmounted,
-                   g_strdup (g_dbus_object_get_object_path (G_DBUS_OBJECT (g_ptr_array_index (self->to_unmount, 0)))));
-  g_ptr_array_remove_index (self->to_unmount, 0);
-  unmount_next (self, task);
+  /* tests/system/test-drives-format.sh swaps the drive here, right
+   * before the last check that it is the one confirmed. */
+  plug_test_pause_then ("PLUG_TEST_FORMAT_PAUSE_FILE", NULL, task,
+                        (PlugTestPauseNext) check_identity_and_format);
+}
+
+static gboolean
+before_unmount (UDisksObject *object,
+                gpointer      user_data)
+{
+  set_step (user_data, PLUG_FORMAT_STEP_UNMOUNTING,
+            udisks_block_get_device (udisks_object_peek_block (object)));
+  return TRUE;
 }
 
 static void
-unmount_next (PlugFormatOperation *self,
-              GTask               *task)
+unmount (PlugFormatOperation *self,
+         GTask               *task)
 {
-  UDisksObject *object;
-
-  if (self->to_unmount->len == 0)
-    {
-      /* tests/system/test-drives-format.sh swaps the drive here, right
-       * before the last check that it is the one confirmed. */
-      plug_test_pause_then ("PLUG_TEST_FORMAT_PAUSE_FILE", NULL, task,
-                            (PlugTestPauseNext) check_identity_and_format);
-      return;
-    }
-
-  object = g_ptr_array_index (self->to_unmount, 0);
-  set_step (self, PLUG_FORMAT_STEP_UNMOUNTING,
-            udisks_block_get_device (udisks_object_peek_block (object)));
-  udisks_filesystem_call_unmount (udisks_object_peek_filesystem (object),
-                                  plug_udisks_call_options (),
-                                  g_task_get_cancellable (task),
-                                  unmount_cb,
-                                  g_object_ref (task));
+  plug_udisks_unmount_async (self->to_unmount, self->unmounted, before_unmount, self,
+                             g_task_get_cancellable (task), unmounted_cb, g_object_ref (task));
 }
 
 static void
@@ -1376,7 +1359,7 @@ can_format_cb (GObject      *object,
     }
 
   find_mounted (self);
-  unmount_next (self, task);
+  unmount (self, task);
 }
 
 /**

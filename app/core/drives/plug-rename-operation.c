@@ -65,7 +65,7 @@ struct _PlugRenameOperation
   UDisksObject    *object;
   char            *label;
   char            *mount_point;
-  gboolean         unmounted;
+  GPtrArray       *unmounted;     /* its object path, once unmounted */
   gboolean         remounted;
   GError          *rename_error;
 
@@ -92,6 +92,7 @@ plug_rename_operation_finalize (GObject *object)
   PlugRenameOperation *self = PLUG_RENAME_OPERATION (object);
 
   g_clear_object (&self->client);
+  g_clear_pointer (&self->unmounted, g_ptr_array_unref);
   g_clear_object (&self->drive);
   g_clear_object (&self->volume);
   g_clear_pointer (&self->identity, plug_drive_identity_free);
@@ -146,6 +147,7 @@ plug_rename_operation_class_init (PlugRenameOperationClass *klass)
 static void
 plug_rename_operation_init (PlugRenameOperation *self)
 {
+  self->unmounted = g_ptr_array_new_with_free_func (g_free);
 }
 
 /**
@@ -264,6 +266,15 @@ return_error (PlugRenameOperation *self,
   g_task_return_error (task, error);
 }
 
+static gboolean
+is_mounted (UDisksObject *object)
+{
+  UDisksFilesystem *filesystem = udisks_object_peek_filesystem (object);
+  const char * const *mount_points = filesystem != NULL ? udisks_filesystem_get_mount_points (filesystem) : NULL;
+
+  return mount_points != NULL && mount_points[0] != NULL;
+}
+
 static void
 remount_cb (GObject      *object,
             GAsyncResult *result,
@@ -271,13 +282,10 @@ remount_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   PlugRenameOperation *self = g_task_get_source_object (task);
-  g_autofree char *mount_point = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), &mount_point, result, &error))
+  if (!plug_udisks_mount_finish (result, &error))
     {
-      error = plug_drive_error_from_udisks (g_steal_pointer (&error), NULL);
-
       /* The rename's failure is the news; this one follows it, and the
        * user has to know the volume is no longer mounted. */
       if (self->rename_error != NULL)
@@ -304,7 +312,7 @@ remount_cb (GObject      *object,
       return;
     }
 
-  self->remounted = TRUE;
+  self->remounted = is_mounted (self->object);
 
   if (self->rename_error != NULL)
     return_error (self, task, g_steal_pointer (&self->rename_error));
@@ -320,11 +328,7 @@ mount_again (PlugRenameOperation *self,
 
   /* Not cancellable: once unmounted, the volume goes back to how it was
    * found, whatever else happened. */
-  udisks_filesystem_call_mount (udisks_object_peek_filesystem (self->object),
-                                plug_udisks_call_options (),
-                                NULL,
-                                remount_cb,
-                                g_object_ref (task));
+  plug_udisks_mount_async (self->client, self->unmounted, NULL, NULL, remount_cb, g_object_ref (task));
 }
 
 /* After a failure: mount again what was unmounted, then report it. */
@@ -333,7 +337,7 @@ fail_and_restore (PlugRenameOperation *self,
                   GTask               *task,
                   GError              *error)
 {
-  if (self->unmounted && udisks_object_peek_filesystem (self->object) != NULL)
+  if (self->unmounted->len > 0 && udisks_object_peek_filesystem (self->object) != NULL)
     {
       g_clear_error (&self->rename_error);
       self->rename_error = error;
@@ -356,7 +360,7 @@ static void
 label_confirmed_step (PlugRenameOperation *self,
                       GTask               *task)
 {
-  if (self->unmounted)
+  if (self->unmounted->len > 0)
     mount_again (self, task);
   else
     return_success (self, task);
@@ -566,7 +570,7 @@ set_label (PlugRenameOperation *self,
   change = self->identity != NULL ? plug_drive_identity_dup_change (self->identity, self->client) : NULL;
   if (self->identity == NULL || change != NULL)
     {
-      self->unmounted = FALSE;
+      g_ptr_array_set_size (self->unmounted, 0);
       return_error (self, task,
                     g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_CHANGED,
                                  /* Translators: a device such as /dev/sdb1, then what changed */
@@ -610,9 +614,8 @@ unmount_cb (GObject      *object,
   PlugRenameOperation *self = g_task_get_source_object (task);
   g_autoptr(GError) error = NULL;
 
-  if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
+  if (!plug_udisks_unmount_finish (result, &error))
     {
-      error = plug_drive_error_from_udisks (g_steal_pointer (&error), NULL);
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return_error (self, task, g_steal_pointer (&error));
       else
@@ -622,8 +625,6 @@ unmount_cb (GObject      *object,
                                    error->message));
       return;
     }
-
-  self->unmounted = TRUE;
 
   /* Cancelled while unmounting: mount again, change nothing. */
   if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
@@ -718,12 +719,12 @@ plug_rename_operation_run_async (PlugRenameOperation *self,
   if (mount_points != NULL && mount_points[0] != NULL &&
       !plug_label_rules_can_rename_mounted (udisks_block_get_id_type (block)))
     {
+      g_autoptr(GPtrArray) objects = g_ptr_array_new ();
+
+      g_ptr_array_add (objects, self->object);
       set_step (self, PLUG_RENAME_STEP_UNMOUNTING);
-      udisks_filesystem_call_unmount (filesystem,
-                                      plug_udisks_call_options (),
-                                      cancellable,
-                                      unmount_cb,
-                                      g_steal_pointer (&task));
+      plug_udisks_unmount_async (objects, self->unmounted, NULL, NULL, cancellable,
+                                 unmount_cb, g_steal_pointer (&task));
       return;
     }
 

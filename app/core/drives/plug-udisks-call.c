@@ -10,11 +10,13 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-drive-error.h"
 #include "plug-udisks-call.h"
 
 /*
  * What every drive operation does with udisks the same way: the options
- * of each call, and the wait, after a call returned, until the objects
+ * of each call, unmounting what is in the way and mounting it again
+ * afterwards, and the wait, after a call returned, until the objects
  * udisks publishes show what it did (a new filesystem's type and name, a
  * new label, a partition table). udisks re-reads a device through udev
  * after its call has returned, and what changes arrives as several
@@ -125,6 +127,259 @@ plug_udisks_wait_async (PlugUdisksCheck      check,
 gboolean
 plug_udisks_wait_finish (GAsyncResult  *result,
                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* --- unmounting what is in the way, and mounting it again --------------- */
+
+typedef struct
+{
+  UDisksClient   *client;     /* mount only */
+  GPtrArray      *queue;      /* UDisksObject, or object paths to mount */
+  GPtrArray      *unmounted;  /* the caller's: paths, appended to */
+  PlugUdisksEach  before_each;
+  gpointer        each_data;
+  GError         *first_error;
+} Walk;
+
+static void
+walk_free (Walk *walk)
+{
+  g_clear_object (&walk->client);
+  g_clear_pointer (&walk->queue, g_ptr_array_unref);
+  g_clear_pointer (&walk->unmounted, g_ptr_array_unref);
+  g_clear_error (&walk->first_error);
+  g_free (walk);
+}
+
+static void unmount_next (GTask *task);
+
+static void
+unmount_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Walk *walk = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  UDisksObject *unmounted;
+
+  if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
+    {
+      g_task_return_error (task, plug_drive_error_from_udisks (g_steal_pointer (&error), NULL));
+      return;
+    }
+
+  unmounted = g_ptr_array_index (walk->queue, 0);
+  g_ptr_array_add (walk->unmounted, g_strdup (g_dbus_object_get_object_path (G_DBUS_OBJECT (unmounted))));
+  g_ptr_array_remove_index (walk->queue, 0);
+  unmount_next (task);
+}
+
+static void
+unmount_next (GTask *task)
+{
+  Walk *walk = g_task_get_task_data (task);
+  UDisksObject *object;
+  UDisksFilesystem *filesystem;
+
+  if (walk->queue->len == 0 ||
+      (walk->before_each != NULL &&
+       !walk->before_each (g_ptr_array_index (walk->queue, 0), walk->each_data)))
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  object = g_ptr_array_index (walk->queue, 0);
+  filesystem = udisks_object_peek_filesystem (object);
+  if (filesystem == NULL)
+    {
+      g_ptr_array_remove_index (walk->queue, 0);
+      unmount_next (task);
+      return;
+    }
+
+  udisks_filesystem_call_unmount (filesystem, plug_udisks_call_options (),
+                                  g_task_get_cancellable (task), unmount_cb, g_object_ref (task));
+}
+
+/**
+ * plug_udisks_unmount_async:
+ * @objects: (element-type UDisksObject): what to unmount, in this order
+ * @unmounted: (element-type utf8): where the object path of each one
+ *   unmounted is added, also when a later one fails
+ * @before_each: (nullable): called before each one (to say which)
+ * @each_data: for @before_each
+ * @cancellable: (nullable): stops between two
+ * @callback: called when all are unmounted, or one could not be
+ * @user_data: for @callback
+ *
+ * Unmounts each object's filesystem through udisks, one after another.
+ */
+void
+plug_udisks_unmount_async (GPtrArray           *objects,
+                           GPtrArray           *unmounted,
+                           PlugUdisksEach       before_each,
+                           gpointer             each_data,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  Walk *walk;
+
+  g_return_if_fail (objects != NULL);
+  g_return_if_fail (unmounted != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_udisks_unmount_async);
+
+  walk = g_new0 (Walk, 1);
+  walk->queue = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < objects->len; i++)
+    g_ptr_array_add (walk->queue, g_object_ref (g_ptr_array_index (objects, i)));
+  walk->unmounted = g_ptr_array_ref (unmounted);
+  walk->before_each = before_each;
+  walk->each_data = each_data;
+  g_task_set_task_data (task, walk, (GDestroyNotify) walk_free);
+
+  unmount_next (task);
+}
+
+/**
+ * plug_udisks_unmount_finish:
+ * @result: the result
+ * @error: udisks' error, as plug_drive_error_from_udisks() words it
+ *
+ * Returns: %TRUE when all were unmounted
+ */
+gboolean
+plug_udisks_unmount_finish (GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void mount_next (GTask *task);
+
+static void
+mount_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Walk *walk = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), NULL, result, &error) &&
+      walk->first_error == NULL)
+    walk->first_error = plug_drive_error_from_udisks (g_steal_pointer (&error), NULL);
+
+  mount_next (task);
+}
+
+static void
+mount_next (GTask *task)
+{
+  Walk *walk = g_task_get_task_data (task);
+  g_autofree char *path = NULL;
+  g_autoptr(UDisksObject) object = NULL;
+  UDisksFilesystem *filesystem;
+  const char * const *mount_points;
+
+  if (walk->queue->len == 0)
+    {
+      if (walk->first_error != NULL)
+        g_task_return_error (task, g_steal_pointer (&walk->first_error));
+      else
+        g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  path = g_ptr_array_steal_index (walk->queue, 0);
+  object = udisks_client_get_object (walk->client, path);
+  filesystem = object != NULL ? udisks_object_peek_filesystem (object) : NULL;
+  mount_points = filesystem != NULL ? udisks_filesystem_get_mount_points (filesystem) : NULL;
+
+  /* Gone, or mounted again by someone else: nothing to do. */
+  if (filesystem == NULL || (mount_points != NULL && mount_points[0] != NULL))
+    {
+      mount_next (task);
+      return;
+    }
+
+  if (walk->before_each != NULL && !walk->before_each (object, walk->each_data))
+    {
+      g_ptr_array_set_size (walk->queue, 0);
+      mount_next (task);
+      return;
+    }
+
+  udisks_filesystem_call_mount (filesystem, plug_udisks_call_options (), NULL, mount_cb, g_object_ref (task));
+}
+
+/**
+ * plug_udisks_mount_async:
+ * @client: the udisks client
+ * @paths: (element-type utf8): object paths of filesystems to mount, in
+ *   this order; those gone or already mounted are passed over
+ * @before_each: (nullable): called before each one (to say which, or to
+ *   check that the drive is still the one confirmed)
+ * @each_data: for @before_each
+ * @callback: called when each was tried
+ * @user_data: for @callback
+ *
+ * Mounts again what plug_udisks_unmount_async() unmounted. Not
+ * cancellable: once unmounted, a volume goes back to how it was found,
+ * whatever else happened. One that cannot be mounted does not stop the
+ * others.
+ */
+void
+plug_udisks_mount_async (UDisksClient        *client,
+                         GPtrArray           *paths,
+                         PlugUdisksEach       before_each,
+                         gpointer             each_data,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  Walk *walk;
+
+  g_return_if_fail (UDISKS_IS_CLIENT (client));
+  g_return_if_fail (paths != NULL);
+
+  task = g_task_new (NULL, NULL, callback, user_data);
+  g_task_set_source_tag (task, plug_udisks_mount_async);
+
+  walk = g_new0 (Walk, 1);
+  walk->client = g_object_ref (client);
+  walk->queue = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < paths->len; i++)
+    g_ptr_array_add (walk->queue, g_strdup (g_ptr_array_index (paths, i)));
+  walk->before_each = before_each;
+  walk->each_data = each_data;
+  g_task_set_task_data (task, walk, (GDestroyNotify) walk_free);
+
+  mount_next (task);
+}
+
+/**
+ * plug_udisks_mount_finish:
+ * @result: the result
+ * @error: the first one's that could not be mounted, as
+ *   plug_drive_error_from_udisks() words it
+ *
+ * Returns: %TRUE when each was mounted, gone, or mounted already
+ */
+gboolean
+plug_udisks_mount_finish (GAsyncResult  *result,
+                          GError       **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
 

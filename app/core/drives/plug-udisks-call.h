@@ -7,6 +7,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <udisks/udisks.h>
 
 G_BEGIN_DECLS
 
@@ -23,5 +24,29 @@ void      plug_udisks_wait_async   (PlugUdisksCheck      check,
                                     gpointer             user_data);
 gboolean  plug_udisks_wait_finish  (GAsyncResult        *result,
                                     GError             **error);
+
+/* Called before each object is unmounted or mounted; FALSE ends the walk
+ * there, as if nothing were left. */
+typedef gboolean (*PlugUdisksEach) (UDisksObject *object,
+                                    gpointer      data);
+
+void      plug_udisks_unmount_async  (GPtrArray           *objects,
+                                      GPtrArray           *unmounted,
+                                      PlugUdisksEach       before_each,
+                                      gpointer             each_data,
+                                      GCancellable        *cancellable,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data);
+gboolean  plug_udisks_unmount_finish (GAsyncResult        *result,
+                                      GError             **error);
+
+void      plug_udisks_mount_async    (UDisksClient        *client,
+                                      GPtrArray           *paths,
+                                      PlugUdisksEach       before_each,
+                                      gpointer             each_data,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data);
+gboolean  plug_udisks_mount_finish   (GAsyncResult        *result,
+                                      GError             **error);
 
 G_END_DECLS
