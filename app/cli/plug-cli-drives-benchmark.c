@@ -331,17 +331,12 @@ plug_cli_drives_benchmark (int      argc,
   if (write_size < 1)
     return plug_cli_usage_error ("drives benchmark", _("--write-size must be at least 1 MiB"));
 
-  services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_UDISKS, &error);
-  if (services == NULL)
-    return plug_cli_fail (_("Could not reach the system services: %s"), error->message);
-  if (plug_services_get_system_bus_error (services) != NULL)
-    return plug_cli_fail (_("The system bus cannot be reached: %s"),
-                          plug_services_get_system_bus_error (services));
-  client = plug_services_get_udisks_client (services);
-  if (client == NULL || udisks_client_get_manager (client) == NULL)
-    return plug_cli_fail (_("udisks2 is not running, and drives cannot be tested without it. "
-                            "Install the “%s” package, or start its service."),
-                          plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+  client = plug_cli_drives_connect (&services, &exit_code,
+                                    _("udisks2 is not running, and drives cannot be tested without it. "
+                                      "Install the “%s” package, or start its service."),
+                                    plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+  if (client == NULL)
+    return exit_code;
 
   /* Every drive, so that one Plugboard leaves alone is refused with its
    * reason rather than reported missing. */

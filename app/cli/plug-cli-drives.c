@@ -301,21 +301,12 @@ drives_list (int      argc,
   if (argc > 1)
     return plug_cli_usage_error ("drives list", _("Unexpected argument “%s”"), argv[1]);
 
-  services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_UDISKS, &error);
-  if (services == NULL)
-    return plug_cli_fail (_("Could not reach the system services: %s"), error->message);
-
-  if (plug_services_get_system_bus_error (services) != NULL)
-    return plug_cli_fail (_("The system bus cannot be reached: %s"),
-                          plug_services_get_system_bus_error (services));
-
-  /* The client exists while udisksd is not running; its Manager object
-   * is there only when the daemon is. */
-  client = plug_services_get_udisks_client (services);
-  if (client == NULL || udisks_client_get_manager (client) == NULL)
-    return plug_cli_fail (_("udisks2 is not running, and drives cannot be listed without it. "
-                            "Install the “%s” package, or start its service."),
-                          plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+  client = plug_cli_drives_connect (&services, &exit_code,
+                                    _("udisks2 is not running, and drives cannot be listed without it. "
+                                      "Install the “%s” package, or start its service."),
+                                    plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+  if (client == NULL)
+    return exit_code;
 
   drives = plug_drive_list_new (client,
                                 all ? PLUG_DRIVE_LIST_FLAGS_INCLUDE_UNLISTED : PLUG_DRIVE_LIST_FLAGS_NONE);
@@ -558,6 +549,62 @@ resolve_volume (PlugDriveList  *drives,
   return TRUE;
 }
 
+/**
+ * plug_cli_drives_connect:
+ * @services_out: (out): the services, to keep while the client is used
+ * @exit_code: (out): set when %NULL is returned
+ * @without_udisks: what cannot be done while udisksd is not running, a
+ *   format taking the arguments that follow
+ *
+ * Reaches udisks for a `drives` subcommand. Where the system bus or
+ * udisksd cannot be reached, says so and returns %NULL.
+ *
+ * Returns: (transfer none) (nullable): the udisks client
+ */
+UDisksClient *
+plug_cli_drives_connect (PlugServices **services_out,
+                         int           *exit_code,
+                         const char    *without_udisks,
+                         ...)
+{
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(GError) error = NULL;
+  UDisksClient *client;
+
+  *exit_code = PLUG_CLI_EXIT_FAILED;
+  services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_UDISKS, &error);
+  if (services == NULL)
+    {
+      plug_cli_fail (_("Could not reach the system services: %s"), error->message);
+      return NULL;
+    }
+  if (plug_services_get_system_bus_error (services) != NULL)
+    {
+      plug_cli_fail (_("The system bus cannot be reached: %s"),
+                     plug_services_get_system_bus_error (services));
+      return NULL;
+    }
+
+  /* The client exists while udisksd is not running; its Manager object
+   * is there only when the daemon is. */
+  client = plug_services_get_udisks_client (services);
+  if (client == NULL || udisks_client_get_manager (client) == NULL)
+    {
+      g_autofree char *message = NULL;
+      va_list args;
+
+      va_start (args, without_udisks);
+      message = g_strdup_vprintf (without_udisks, args);
+      va_end (args);
+      plug_cli_fail ("%s", message);
+      return NULL;
+    }
+
+  *exit_code = PLUG_CLI_EXIT_DONE;
+  *services_out = g_steal_pointer (&services);
+  return client;
+}
+
 /* For the subcommands in other files, such as `drives format`: one
  * resolution for all of them. */
 gboolean
@@ -704,17 +751,12 @@ drives_rename (int      argc,
     return plug_cli_usage_error (command, _("Unexpected argument “%s”"), argv[3]);
   label = argv[2];
 
-  services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_UDISKS, &error);
-  if (services == NULL)
-    return plug_cli_fail (_("Could not reach the system services: %s"), error->message);
-  if (plug_services_get_system_bus_error (services) != NULL)
-    return plug_cli_fail (_("The system bus cannot be reached: %s"),
-                          plug_services_get_system_bus_error (services));
-  client = plug_services_get_udisks_client (services);
-  if (client == NULL || udisks_client_get_manager (client) == NULL)
-    return plug_cli_fail (_("udisks2 is not running, and volumes cannot be renamed without it. "
-                            "Install the “%s” package, or start its service."),
-                          plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+  client = plug_cli_drives_connect (&services, &exit_code,
+                                    _("udisks2 is not running, and volumes cannot be renamed without it. "
+                                      "Install the “%s” package, or start its service."),
+                                    plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+  if (client == NULL)
+    return exit_code;
 
   /* Every drive, so that one Plugboard leaves alone is refused with its
    * reason rather than reported missing. */

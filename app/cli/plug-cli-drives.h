@@ -7,6 +7,7 @@
 #pragma once
 
 #include "plug-drive-list.h"
+#include "plug-services.h"
 
 G_BEGIN_DECLS
 
@@ -15,5 +16,10 @@ gboolean plug_cli_drives_resolve_volume (PlugDriveList  *drives,
                                          PlugDrive     **drive_out,
                                          PlugVolume    **volume_out,
                                          GError        **error);
+
+UDisksClient *plug_cli_drives_connect (PlugServices **services_out,
+                                       int           *exit_code,
+                                       const char    *without_udisks,
+                                       ...) G_GNUC_PRINTF (3, 4);
 
 G_END_DECLS
