@@ -20,10 +20,12 @@ whole_image=${prefix}whole.img
 erase_image=${prefix}erase.img
 swap_image=${prefix}swap.img
 intruder_image=${prefix}intruder.img
+medium_image=${prefix}medium.img
+medium_whole_image=${prefix}medium-whole.img
 bystander_image=${prefix}bystander.img
 root_image=${prefix}root.img
 our_images=("$volume_image" "$xfs_image" "$whole_image" "$erase_image" "$swap_image" "$intruder_image"
-            "$bystander_image" "$root_image")
+            "$medium_image" "$medium_whole_image" "$bystander_image" "$root_image")
 # The test user writes it.
 pause_file=$images/drives-format-pause
 
@@ -68,7 +70,7 @@ cleanup
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 
 as_tester truncate -s 128M "$volume_image"
-as_tester truncate -s 64M "$erase_image" "$swap_image" "$intruder_image" "$bystander_image"
+as_tester truncate -s 64M "$erase_image" "$swap_image" "$intruder_image" "$medium_image" "$medium_whole_image" "$bystander_image"
 as_tester truncate -s 320M "$xfs_image"
 as_tester truncate -s 96M "$whole_image"
 as_tester /sbin/mkfs.vfat -n OLDSTICK "$volume_image" >/dev/null
@@ -76,14 +78,17 @@ as_tester /sbin/mkfs.ext4 -q -L FMTBYSTAND "$bystander_image"
 as_tester /sbin/mkfs.ext4 -q -L FMTINTRUDER "$intruder_image"
 as_tester /sbin/mkfs.ext4 -q -L FMTSWAP "$swap_image"
 as_tester /sbin/mkfs.ext4 -q -L FMTERASE "$erase_image"
+as_tester /sbin/mkfs.ext4 -q -L FMTMEDIUM "$medium_image"
 volume_device=$(attach "$volume_image")
 xfs_device=$(attach "$xfs_image")
 whole_device=$(attach "$whole_image")
 erase_device=$(attach "$erase_image")
 swap_device=$(attach "$swap_image")
+medium_device=$(attach "$medium_image")
+medium_whole_device=$(attach "$medium_whole_image")
 bystander_device=$(attach "$bystander_image")
 check "the test user attached the disk images" test -n "$volume_device" -a -n "$xfs_device" -a -n "$whole_device" \
-  -a -n "$erase_device" -a -n "$swap_device" -a -n "$bystander_device"
+  -a -n "$erase_device" -a -n "$swap_device" -a -n "$medium_device" -a -n "$medium_whole_device" -a -n "$bystander_device"
 # Two partitions, the first one FAT: what a camera card looks like. Made
 # through udisks: this kernel does not scan a loop device's partitions
 # when it is attached, but udisks adds those it creates.
@@ -307,6 +312,64 @@ if has_test_hooks; then
 else
   skip "the drive changing between confirmation and Format: needs a development build (-Dprofile=development) for its pause hook"
 fi
+
+# --- the medium changes while the y/N question waits ---------------------------
+# A card swapped in a reader keeps its device, its size and the reader's
+# serial number; what is written on it differs. Here root writes another
+# filesystem on the same device while the question, on a terminal, waits.
+answer_fifo=$PLUG_STACK_DIR/drives-format-answer
+
+# swap_at_prompt DEVICE IMAGE WHAT EXPECTED OPTIONS…: reformat DEVICE with
+# OPTIONS on a terminal; at the question, root makes an ext4 “FMTOTHER” on
+# it; answered y, plugboardctl must refuse, saying EXPECTED.
+swap_at_prompt () {
+  local device=$1 image=$2 what=$3 expected=$4; shift 4
+  local pid status output other_uuid after_swap answer
+  rm -f "$answer_fifo"
+  mkfifo -m 600 "$answer_fifo"
+  as_tester script -qec "$PLUGBOARDCTL drives format $device $*" /dev/null \
+    <"$answer_fifo" >"$PLUG_STACK_DIR/medium-output" 2>&1 &
+  pid=$!
+  exec {answer}>"$answer_fifo"
+  asked () { grep -qF "Reformat $device? Everything listed above will be lost. [y/N]" "$PLUG_STACK_DIR/medium-output"; }
+  wait_until 20 asked
+  check "on a terminal it asks about $what" asked
+  /sbin/mkfs.ext4 -q -F -L FMTOTHER "$device"
+  other_uuid=$(blkid_value UUID "$device")
+  other_probed () { [ "$(udisks_volume "$device" | jq -r .label)" = FMTOTHER ]; }
+  wait_until 10 other_probed
+  check "… meanwhile root made another filesystem on it (UUID $other_uuid), and udisks sees it" other_probed
+  after_swap=$(sha256sum "$image")
+  printf 'y\n' >&$answer
+  exec {answer}>&-
+  wait $pid
+  status=$?
+  output=$(tr -d '\r' <"$PLUG_STACK_DIR/medium-output")
+  rm -f "$answer_fifo"
+  check "… answered y, it refuses (exit $status)" test $status = 1
+  check "… saying it is not the medium confirmed ($(tail -n 1 <<<"$output"))" \
+    grep -qF "$device is no longer the drive you confirmed: $expected" <<<"$output"
+  check "… and that nothing was reformatted" grep -qF 'Nothing was reformatted' <<<"$output"
+  check "… leaving the device as the swap left it" test "$(sha256sum "$image")" = "$after_swap"
+  check "… with the other filesystem on it" \
+    test "$(blkid_value UUID "$device")|$(blkid_value LABEL "$device")" = "$other_uuid|FMTOTHER"
+}
+
+swap_at_prompt "$medium_device" "$medium_image" "the volume $medium_device, “FMTMEDIUM”" \
+  "it held ext4 “FMTMEDIUM”" --type ext4 --label FMTNOTME
+# A whole drive: its partition table goes, the filesystem takes the drive.
+udisks_call_on () {
+  as_tester gdbus call --system -d org.freedesktop.UDisks2 \
+    -o "/org/freedesktop/UDisks2/block_devices/$(basename "$1")" -m "org.freedesktop.UDisks2.$2" "${@:3}" >/dev/null
+}
+udisks_call_on "$medium_whole_device" Block.Format dos '{}'
+udisks_call_on "$medium_whole_device" PartitionTable.CreatePartitionAndFormat 1048576 0 '' '' '{}' vfat \
+  "{'label': <'FMTPART'>}"
+partitioned () { [ "$(udisks_volume "${medium_whole_device}p1" | jq -r .label)" = FMTPART ]; }
+wait_until 10 partitioned
+check "a second image holds a partition table with a FAT partition, “FMTPART”" partitioned
+swap_at_prompt "$medium_whole_device" "$medium_whole_image" "the whole drive $medium_whole_device" \
+  "what is written on the drive changed" --whole-drive --type ext4 --label FMTNOTME
 
 # --- nothing else touched -------------------------------------------------------
 

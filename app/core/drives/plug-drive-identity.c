@@ -19,6 +19,13 @@
  * attached at the same loop device. Every operation captures the
  * identity when it is made (when the user confirms), and asks for the
  * change right before it acts: the same device number is not enough.
+ *
+ * A card reader keeps its device, serial number and size when its card
+ * is swapped, and two sticks of one make may differ in nothing udisks
+ * says of the device; so the medium is compared too: when the drive
+ * last detected a medium, and what is written on it (the target's
+ * filesystem type, UUID and name; for a whole drive, also its partition
+ * table and each partition's place, size and UUIDs).
  */
 
 struct _PlugDriveIdentity
@@ -30,9 +37,12 @@ struct _PlugDriveIdentity
   char    *serial;
   char    *backing_file;
   guint    setup_by_uid;
+  guint64  time_media_detected;
+  char    *whole_content;    /* the whole drive's filesystem or table, and partitions */
   char    *target_path;
   guint64  target_device_number;
   guint64  target_size;
+  char    *target_content;   /* the target's filesystem: type, UUID, name */
 };
 
 /**
@@ -46,7 +56,9 @@ plug_drive_identity_free (PlugDriveIdentity *self)
   g_free (self->drive_path);
   g_free (self->serial);
   g_free (self->backing_file);
+  g_free (self->whole_content);
   g_free (self->target_path);
+  g_free (self->target_content);
   g_free (self);
 }
 
@@ -88,8 +100,10 @@ find_whole_object (UDisksClient *client,
  *   %NULL for the whole drive
  *
  * Remembers what the drive is now: its device, number and size, its
- * serial number, or for a disk image its backing file and who attached
- * it, and the volume's number and size.
+ * serial number and when it detected its medium, or for a disk image
+ * its backing file and who attached it; what is written on it (its
+ * filesystem, or its partition table and partitions); and the volume's
+ * number, size and filesystem.
  *
  * Returns: (transfer full) (nullable): the identity, or %NULL if there
  *   is no such drive (or volume) now
@@ -105,6 +119,75 @@ plug_drive_identity_capture (UDisksClient *client,
 
   whole = find_whole_object (client, whole_device);
   return whole != NULL ? capture_object (client, whole, target_path) : NULL;
+}
+
+/* What is written on BLOCK, for people: "ext4 “Photos” (UUID …)". */
+static char *
+describe_filesystem (UDisksBlock *block)
+{
+  const char *type = udisks_block_get_id_type (block);
+  const char *label = udisks_block_get_id_label (block);
+  const char *uuid = udisks_block_get_id_uuid (block);
+
+  if (type == NULL || *type == '\0')
+    return g_strdup (_("nothing known"));
+  if (label != NULL && *label != '\0')
+    /* Translators: a filesystem type, its name and its UUID: ext4 “Photos” (UUID 1234-ABCD) */
+    return g_strdup_printf (_("%s “%s” (UUID %s)"), type, label, uuid != NULL && *uuid != '\0' ? uuid : "-");
+  /* Translators: a filesystem type and its UUID: ext4 (UUID 1234-ABCD) */
+  return g_strdup_printf (_("%s (UUID %s)"), type, uuid != NULL && *uuid != '\0' ? uuid : "-");
+}
+
+static int
+compare_partitions (gconstpointer a,
+                    gconstpointer b)
+{
+  guint64 offset_a = udisks_partition_get_offset (*(UDisksPartition * const *) a);
+  guint64 offset_b = udisks_partition_get_offset (*(UDisksPartition * const *) b);
+
+  return offset_a < offset_b ? -1 : offset_a > offset_b;
+}
+
+/* The whole drive: its filesystem, or its partition table and each
+ * partition's place, size, UUID and filesystem, in order. */
+static char *
+describe_whole (UDisksClient *client,
+                UDisksObject *whole)
+{
+  UDisksPartitionTable *table = udisks_object_peek_partition_table (whole);
+  g_autoptr(GString) text = NULL;
+  g_autoptr(GPtrArray) partitions = NULL;
+  GList *list;
+
+  if (table == NULL)
+    return describe_filesystem (udisks_object_peek_block (whole));
+
+  text = g_string_new (NULL);
+  /* Translators: a partition table type, such as gpt or dos */
+  g_string_append_printf (text, _("a %s partition table"), udisks_partition_table_get_type_ (table));
+
+  list = udisks_client_get_partitions (client, table);
+  partitions = g_ptr_array_new_with_free_func (g_object_unref);
+  for (GList *l = list; l != NULL; l = l->next)
+    g_ptr_array_add (partitions, l->data);
+  g_list_free (list);
+  g_ptr_array_sort (partitions, compare_partitions);
+
+  for (guint i = 0; i < partitions->len; i++)
+    {
+      UDisksPartition *partition = g_ptr_array_index (partitions, i);
+      g_autoptr(UDisksObject) object = UDISKS_OBJECT (g_dbus_interface_dup_object (G_DBUS_INTERFACE (partition)));
+      UDisksBlock *block = object != NULL ? udisks_object_peek_block (object) : NULL;
+      g_autofree char *filesystem = block != NULL ? describe_filesystem (block) : g_strdup ("-");
+
+      g_string_append_printf (text, "; %" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT " %s %s",
+                              udisks_partition_get_offset (partition),
+                              udisks_partition_get_size (partition),
+                              udisks_partition_get_uuid (partition),
+                              filesystem);
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 /* WHOLE is the drive's whole block device object. */
@@ -136,8 +219,12 @@ capture_object (UDisksClient *client,
       UDisksDrive *drive = drive_object != NULL ? udisks_object_peek_drive (drive_object) : NULL;
 
       if (drive != NULL)
-        identity->serial = g_strdup (udisks_drive_get_serial (drive));
+        {
+          identity->serial = g_strdup (udisks_drive_get_serial (drive));
+          identity->time_media_detected = udisks_drive_get_time_media_detected (drive);
+        }
     }
+  identity->whole_content = describe_whole (client, whole);
 
   if (target_path == NULL)
     return g_steal_pointer (&identity);
@@ -149,6 +236,7 @@ capture_object (UDisksClient *client,
   identity->target_path = g_strdup (target_path);
   identity->target_device_number = udisks_block_get_device_number (block);
   identity->target_size = udisks_block_get_size (block);
+  identity->target_content = describe_filesystem (block);
 
   return g_steal_pointer (&identity);
 }
@@ -184,6 +272,13 @@ compare (const PlugDriveIdentity *before,
   if (g_strcmp0 (before->target_path, now->target_path) != 0 ||
       before->target_device_number != now->target_device_number)
     return g_strdup (_("the volume is no longer there"));
+  if (before->time_media_detected != now->time_media_detected)
+    return g_strdup (_("its medium was taken out and another one put in"));
+  if (g_strcmp0 (before->target_content, now->target_content) != 0)
+    /* Translators: two filesystems, such as ext4 “Photos” (UUID 1234-ABCD) */
+    return g_strdup_printf (_("it held %s and now holds %s"), before->target_content, now->target_content);
+  if (g_strcmp0 (before->whole_content, now->whole_content) != 0)
+    return g_strdup (_("what is written on the drive changed: its filesystem, partition table or partitions"));
 
   return NULL;
 }
