@@ -223,7 +223,7 @@ print_json (PlugBenchmarkOperation *operation,
     json_builder_add_null_value (builder);
   json_builder_set_member_name (builder, "mount_point");
   if (wrote)
-    json_builder_add_string_value (builder, plug_benchmark_operation_get_mount_point (operation));
+    plug_cli_json_add_text (builder, plug_benchmark_operation_get_mount_point (operation));
   else
     json_builder_add_null_value (builder);
   json_builder_end_object (builder);

@@ -68,7 +68,7 @@ describe_volume (PlugVolume *volume)
   g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
   g_autofree char *size_text = g_format_size (plug_volume_get_size (volume));
   g_autofree char *used_text = NULL;
-  const char *label = plug_volume_get_label (volume);
+  g_autofree char *label = plug_cli_dup_printable (plug_volume_get_label (volume));
   guint64 used;
   guint64 free_space;
 
@@ -101,14 +101,16 @@ print_what_will_be_lost (FILE       *out,
                          PlugDrive  *drive,
                          PlugVolume *volume)
 {
-  g_autofree char *name = plug_drive_dup_display_name (drive);
+  g_autofree char *display_name = plug_drive_dup_display_name (drive);
+  g_autofree char *name = plug_cli_dup_printable (display_name);
   g_autofree char *size_text = g_format_size (plug_drive_get_size (drive));
+  g_autofree char *backing_file = plug_cli_dup_printable (plug_drive_get_backing_file (drive));
   GListModel *volumes = plug_drive_get_volumes (drive);
 
   /* Translators: a drive's name, device and size */
   fprintf (out, _("Drive: %s — %s, %s\n"), name, plug_drive_get_device (drive), size_text);
-  if (plug_drive_get_backing_file (drive) != NULL)
-    fprintf (out, _("File: %s\n"), plug_drive_get_backing_file (drive));
+  if (backing_file != NULL)
+    fprintf (out, _("File: %s\n"), backing_file);
 
   if (volume != NULL)
     {
@@ -128,7 +130,9 @@ print_what_will_be_lost (FILE       *out,
     }
 }
 
-/* A line from the terminal; the answer is No unless it says yes. */
+/* A line from the terminal; the answer is No unless it says yes. The
+ * question goes to stderr, with what will be lost: stdout is for the
+ * result, which --json keeps parseable. */
 static gboolean
 ask_confirmation (const char *device)
 {
@@ -136,8 +140,8 @@ ask_confirmation (const char *device)
 
   /* Translators: %s is a device; the answers are y and n, as the
    * shell's own prompts expect */
-  g_print (_("Reformat %s? Everything listed above will be lost. [y/N] "), device);
-  fflush (stdout);
+  g_printerr (_("Reformat %s? Everything listed above will be lost. [y/N] "), device);
+  fflush (stderr);
   if (fgets (answer, sizeof answer, stdin) == NULL)
     return FALSE;
   g_strstrip (answer);
@@ -459,7 +463,7 @@ print_result_json (PlugFormatOperation      *operation,
       json_builder_set_member_name (builder, "not_carried");
       json_builder_begin_array (builder);
       for (guint i = 0; not_carried[i] != NULL; i++)
-        json_builder_add_string_value (builder, not_carried[i]);
+        plug_cli_json_add_text (builder, not_carried[i]);
       json_builder_end_array (builder);
       json_builder_end_object (builder);
     }

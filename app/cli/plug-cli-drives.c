@@ -77,7 +77,7 @@ add_volume_json (JsonBuilder *builder,
   json_builder_set_member_name (builder, "mount_points");
   json_builder_begin_array (builder);
   for (guint i = 0; mount_points[i] != NULL; i++)
-    json_builder_add_string_value (builder, mount_points[i]);
+    plug_cli_json_add_text (builder, mount_points[i]);
   json_builder_end_array (builder);
 
   json_builder_set_member_name (builder, "used");
@@ -168,7 +168,7 @@ build_json (GListModel *drives)
 static char *
 describe_mount (PlugVolume *volume)
 {
-  const char *mount_point = plug_volume_get_mount_point (volume);
+  g_autofree char *mount_point = plug_cli_dup_printable (plug_volume_get_mount_point (volume));
   g_autofree char *used_text = NULL;
   g_autofree char *free_text = NULL;
   guint64 used;
@@ -190,8 +190,10 @@ describe_mount (PlugVolume *volume)
 static void
 print_drive_text (PlugDrive *drive)
 {
-  g_autofree char *name = plug_drive_dup_display_name (drive);
+  g_autofree char *display_name = plug_drive_dup_display_name (drive);
+  g_autofree char *name = plug_cli_dup_printable (display_name);
   g_autofree char *size_text = g_format_size (plug_drive_get_size (drive));
+  g_autofree char *backing_file = plug_cli_dup_printable (plug_drive_get_backing_file (drive));
   GListModel *volumes = plug_drive_get_volumes (drive);
   guint n_volumes = g_list_model_get_n_items (volumes);
   int device_width = 0;
@@ -205,8 +207,8 @@ print_drive_text (PlugDrive *drive)
            plug_drive_connection_get_display_name (plug_drive_get_connection (drive)),
            size_text);
 
-  if (plug_drive_get_backing_file (drive) != NULL)
-    g_print (_("  File: %s\n"), plug_drive_get_backing_file (drive));
+  if (backing_file != NULL)
+    g_print (_("  File: %s\n"), backing_file);
   if (!plug_drive_get_can_modify (drive))
     g_print (_("  Plugboard will not change this drive: %s.\n"),
              plug_drive_restriction_get_reason (plug_drive_get_restriction (drive)));
@@ -220,7 +222,7 @@ print_drive_text (PlugDrive *drive)
     {
       g_autoptr(PlugVolume) volume = g_list_model_get_item (volumes, i);
       g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
-      const char *label = plug_volume_get_label (volume);
+      g_autofree char *label = plug_cli_dup_printable (plug_volume_get_label (volume));
 
       device_width = MAX (device_width, (int) strlen (plug_volume_get_device (volume)));
       filesystem_width = MAX (filesystem_width, filesystem_name != NULL ? (int) strlen (filesystem_name) : 1);
@@ -231,12 +233,13 @@ print_drive_text (PlugDrive *drive)
     {
       g_autoptr(PlugVolume) volume = g_list_model_get_item (volumes, i);
       g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
+      g_autofree char *label = plug_cli_dup_printable (plug_volume_get_label (volume));
       g_autofree char *quoted_label = NULL;
       g_autofree char *volume_size = g_format_size (plug_volume_get_size (volume));
       g_autofree char *mount = describe_mount (volume);
 
-      if (plug_volume_get_label (volume) != NULL)
-        quoted_label = g_strdup_printf ("“%s”", plug_volume_get_label (volume));
+      if (label != NULL)
+        quoted_label = g_strdup_printf ("“%s”", label);
 
       g_print ("  %-*s  %-*s  %-*s  %9s  %s\n",
                device_width, plug_volume_get_device (volume),
@@ -622,7 +625,7 @@ describe_volume (PlugVolume *volume)
 {
   g_autofree char *filesystem_name = plug_volume_dup_filesystem_name (volume);
   g_autofree char *size_text = g_format_size (plug_volume_get_size (volume));
-  const char *label = plug_volume_get_label (volume);
+  g_autofree char *label = plug_cli_dup_printable (plug_volume_get_label (volume));
 
   /* Translators: a device, then its name, filesystem and size, such as
    * “/dev/sdb1 (Photos, ext4, 96 MB)” */

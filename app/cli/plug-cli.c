@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <stdio.h>
 #include <glib/gi18n.h>
 
@@ -379,10 +381,77 @@ plug_cli_json_add_string (JsonBuilder *builder,
                           const char  *value)
 {
   json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
+  plug_cli_json_add_text (builder, value);
+}
+
+/**
+ * plug_cli_json_add_text:
+ *
+ * Adds @value to an array (or after a member name), or null. JSON text is
+ * UTF-8: a name that is not (a disk image's file name, a file on a FAT
+ * stick) has each invalid byte replaced by U+FFFD, so that the output
+ * still parses.
+ */
+void
+plug_cli_json_add_text (JsonBuilder *builder,
+                        const char  *value)
+{
+  g_autofree char *valid = NULL;
+
+  if (value == NULL)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+
+  if (!g_utf8_validate (value, -1, NULL))
+    value = valid = g_utf8_make_valid (value, -1);
+  json_builder_add_string_value (builder, value);
+}
+
+/**
+ * plug_cli_dup_printable:
+ * @text: (nullable): a name from a drive, a file or a daemon
+ *
+ * What a terminal can be shown of @text: control characters (a newline,
+ * an escape sequence that would recolour or clear the terminal) as \n,
+ * \t or \xHH, and bytes that are not UTF-8 as \xHH; the rest as it is.
+ *
+ * Returns: (transfer full) (nullable): the text to print
+ */
+char *
+plug_cli_dup_printable (const char *text)
+{
+  GString *printable;
+  const char *p;
+
+  if (text == NULL)
+    return NULL;
+
+  printable = g_string_sized_new (strlen (text));
+  for (p = text; *p != '\0';)
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append_printf (printable, "\\x%02x", (guchar) *p);
+          p++;
+          continue;
+        }
+
+      if (c == '\n')
+        g_string_append (printable, "\\n");
+      else if (c == '\t')
+        g_string_append (printable, "\\t");
+      else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0))
+        g_string_append_printf (printable, "\\x%02x", c);
+      else
+        g_string_append_len (printable, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+
+  return g_string_free (printable, FALSE);
 }
 
 /**

@@ -46,6 +46,9 @@ void            plug_cli_print_json           (JsonNode          *node);
 void            plug_cli_json_add_string      (JsonBuilder       *builder,
                                                const char        *name,
                                                const char        *value);
+void            plug_cli_json_add_text        (JsonBuilder       *builder,
+                                               const char        *value);
+char           *plug_cli_dup_printable        (const char        *text);
 void            plug_cli_json_add_uint        (JsonBuilder       *builder,
                                                const char        *name,
                                                guint64            value);

@@ -12,6 +12,9 @@ images=$PLUG_IMAGES_DIR
 ext4_image=$images/drives-list-data.img
 vfat_image=$images/drives-list-camera.img
 root_image=$images/drives-list-root.img
+# A file name that is not UTF-8, with an escape sequence in it.
+odd_image=$(printf '%s/drives-list-odd\377\033[31mname.img' "$images")
+odd_device=
 ext4_device=
 vfat_device=
 root_device=
@@ -19,10 +22,10 @@ root_device=
 # Whatever happens, leave no mount and no loop device behind.
 cleanup () {
   [ -n "$ext4_device" ] && umount "$ext4_device" 2>/dev/null
-  for device in $ext4_device $vfat_device $root_device; do
+  for device in $ext4_device $vfat_device $root_device $odd_device; do
     losetup "$device" 2>/dev/null | grep -q "$images/drives-list-" && losetup -d "$device"
   done
-  rm -f "$ext4_image" "$vfat_image" "$root_image"
+  rm -f "$ext4_image" "$vfat_image" "$root_image" "$odd_image"
 }
 trap cleanup EXIT
 
@@ -171,5 +174,33 @@ check "the detached ext4 image disappears too" is_not_listed "$ext4_device"
 check "no loop device is left on the images" test -z "$(losetup -j "$ext4_image")$(losetup -j "$vfat_image")"
 ext4_device=
 vfat_device=
+
+# --- names that are not plain text ---------------------------------------------
+# A label may hold any bytes (an escape sequence that clears the terminal,
+# a newline), a file name too: the text output shows them escaped, the
+# JSON output stays valid UTF-8.
+as_tester truncate -s 16M "$odd_image"
+as_tester /sbin/mkfs.ext4 -q -L "$(printf '\033[2Jtwo\nlines')" "$odd_image"
+odd_device=$(as_tester udisksctl loop-setup --no-user-interaction --file "$odd_image" | grep -oE '/dev/loop[0-9]+')
+wait_until 10 is_listed "$odd_device"
+check "an image with an odd file name and label is listed ($odd_device)" is_listed "$odd_device"
+text=$(as_tester "$PLUGBOARDCTL" drives list)
+check "the text list holds no escape character" eval '! grep -q $'"'"'\033'"'"' <<<"$text"'
+check "… and shows the label with its escapes ($(grep -F 'two' <<<"$text" | head -n 1))" \
+  grep -qF '“\x1b[2Jtwo\nlines”' <<<"$text"
+check "… and the file name with its odd byte shown as \\xff" grep -qF 'drives-list-odd\xff\x1b[31mname.img' <<<"$text"
+# jq would take invalid UTF-8 and mend it; Python's decoder does not.
+check "the JSON list is valid UTF-8 and parses" eval \
+  'list_json | python3 -c "import json, sys; json.loads(sys.stdin.buffer.read().decode(\"utf-8\"))"'
+check "… with the file name's odd byte as U+FFFD ($(drive "$odd_device" .backing_file | cat -v))" \
+  test "$(drive "$odd_device" .backing_file)" = "$(printf '%s/drives-list-odd\357\277\275\033[31mname.img' "$images")"
+check "… and the label as it is ($(volume "$odd_device" .label | od -An -c | tr -s ' ' | head -c 60))" \
+  test "$(volume "$odd_device" .label)" = "$(printf '\033[2Jtwo\nlines')"
+# On a terminal with --json, the y/N question goes to stderr, not into the JSON.
+stdout_only=$(printf 'n\n' | as_tester script -qec "$PLUGBOARDCTL --json drives format $odd_device --type ext4 --label ODD 2>/dev/null" /dev/null)
+check "with --json the question is not on stdout ($(tr -d '\r' <<<"$stdout_only" | tail -n 1))" \
+  eval '! grep -qF "[y/N]" <<<"$stdout_only"'
+as_tester udisksctl loop-delete --no-user-interaction --block-device "$odd_device" >/dev/null
+odd_device=
 
 finish
