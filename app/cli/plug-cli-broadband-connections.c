@@ -197,6 +197,13 @@ describe_state (NMActiveConnection *active)
     }
 }
 
+/* A connection's name, as a terminal can show it: the user chose it. */
+static char *
+dup_printable_id (NMConnection *connection)
+{
+  return plug_cli_dup_printable (nm_connection_get_id (connection));
+}
+
 static void
 print_connection_text (NMConnection       *connection,
                        NMActiveConnection *active)
@@ -204,9 +211,10 @@ print_connection_text (NMConnection       *connection,
   PlugModemFamily family = plug_broadband_connection_get_family (connection);
   const char *interface = nm_connection_get_interface_name (connection);
   const char *apn = plug_broadband_connection_get_apn (connection);
+  g_autofree char *id = dup_printable_id (connection);
 
   /* Translators: a connection's name and whether it is connected */
-  g_print (_("%s (%s)\n"), nm_connection_get_id (connection), describe_state (active));
+  g_print (_("%s (%s)\n"), id, describe_state (active));
   g_print (_("  UUID: %s\n"), nm_connection_get_uuid (connection));
   if (family == PLUG_MODEM_FAMILY_GSM)
     {
@@ -746,8 +754,11 @@ plug_cli_broadband_add (int      argc,
     return plug_cli_fail ("%s", error->message);
 
   if (!json)
-    g_print (_("Created the connection “%s” (%s)\n"),
-             nm_connection_get_id (NM_CONNECTION (added)), nm_connection_get_uuid (NM_CONNECTION (added)));
+    {
+      g_autofree char *id = dup_printable_id (NM_CONNECTION (added));
+      g_print (_("Created the connection “%s” (%s)\n"),
+               id, nm_connection_get_uuid (NM_CONNECTION (added)));
+    }
 
   exit_code = PLUG_CLI_EXIT_DONE;
   if (connect)
@@ -897,7 +908,10 @@ plug_cli_broadband_delete (int      argc,
     return plug_cli_fail ("%s", error->message);
 
   if (!json)
-    g_print (_("Deleted the connection “%s”\n"), nm_connection_get_id (NM_CONNECTION (connection)));
+    {
+      g_autofree char *id = dup_printable_id (NM_CONNECTION (connection));
+      g_print (_("Deleted the connection “%s”\n"), id);
+    }
 
   return PLUG_CLI_EXIT_DONE;
 }
@@ -927,7 +941,10 @@ plug_cli_broadband_connect (int      argc,
   if (json)
     print_connection (plug_services_get_nm_client (services), connection, TRUE);
   else
-    g_print (_("Connected “%s”\n"), nm_connection_get_id (NM_CONNECTION (connection)));
+    {
+      g_autofree char *id = dup_printable_id (NM_CONNECTION (connection));
+      g_print (_("Connected “%s”\n"), id);
+    }
 
   return PLUG_CLI_EXIT_DONE;
 }
@@ -958,7 +975,10 @@ plug_cli_broadband_disconnect (int      argc,
   if (active == NULL)
     {
       if (!json)
-        g_print (_("“%s” is not connected\n"), nm_connection_get_id (NM_CONNECTION (connection)));
+        {
+          g_autofree char *id = dup_printable_id (NM_CONNECTION (connection));
+          g_print (_("“%s” is not connected\n"), id);
+        }
     }
   else
     {
@@ -967,7 +987,10 @@ plug_cli_broadband_disconnect (int      argc,
       if (!plug_broadband_disconnect_finish (result, &error))
         return plug_cli_fail ("%s", error->message);
       if (!json)
-        g_print (_("Disconnected “%s”\n"), nm_connection_get_id (NM_CONNECTION (connection)));
+        {
+          g_autofree char *id = dup_printable_id (NM_CONNECTION (connection));
+          g_print (_("Disconnected “%s”\n"), id);
+        }
     }
 
   if (json)
