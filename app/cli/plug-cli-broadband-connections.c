@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <unistd.h>
+
 #include <glib/gi18n.h>
 
 #include "plug-broadband-connection.h"
@@ -620,7 +622,7 @@ plug_cli_broadband_add (int      argc,
   g_autofree char *plan = NULL;
   g_autofree char *apn = NULL;
   g_autofree char *username = NULL;
-  g_autofree char *password = NULL;
+  g_autoptr(PlugCliSecret) password = NULL;
   g_autofree char *name = NULL;
   g_autofree char *default_name = NULL;
   gboolean cdma = FALSE;
@@ -644,7 +646,7 @@ plug_cli_broadband_add (int      argc,
     { "cdma", 0, 0, G_OPTION_ARG_NONE, &cdma,
       N_("A connection for a CDMA modem (number #777)"), NULL },
     { "username", 0, 0, G_OPTION_ARG_STRING, &username, N_("The username, if the provider wants one"), N_("USER") },
-    { "password", 0, 0, G_OPTION_ARG_STRING, &password, N_("The password, if the provider wants one"), N_("PASSWORD") },
+    { "password", 0, 0, G_OPTION_ARG_STRING, &password, N_("The password, if the provider wants one; - reads it from standard input"), N_("PASSWORD") },
     { "name", 0, 0, G_OPTION_ARG_STRING, &name, N_("A name for the connection"), N_("NAME") },
     { "roaming", 0, 0, G_OPTION_ARG_NONE, &roaming, N_("Allow connecting while roaming"), NULL },
     { "connect", 0, 0, G_OPTION_ARG_NONE, &connect, N_("Connect once it is created"), NULL },
@@ -671,6 +673,8 @@ plug_cli_broadband_add (int      argc,
   /* Checked before any service is asked, so that a wrong APN changes
    * nothing anywhere. */
   if (apn != NULL && !plug_broadband_apn_validate (apn, &error))
+    return plug_cli_fail ("%s", error->message);
+  if (!plug_cli_read_secret (&password, _("The password:"), FALSE, &error))
     return plug_cli_fail ("%s", error->message);
 
   services = load_services (FALSE, &exit_code);
@@ -1047,6 +1051,30 @@ find_locked_modem (PlugModemList  *modems,
   return NULL;
 }
 
+/* The codes given as - read from standard input (the PUK before the
+ * new PIN), or asked on a terminal; then checked as the SIM would. */
+static gboolean
+read_codes (PlugCliSecret **pin,
+            PlugCliSecret **puk,
+            PlugCliSecret **new_pin,
+            GError        **error)
+{
+  if (!plug_cli_read_secret (pin, _("The SIM's PIN:"), FALSE, error) ||
+      !plug_cli_read_secret (puk, _("The SIM's PUK:"), FALSE, error) ||
+      !plug_cli_read_secret (new_pin, _("A new PIN for the SIM:"), *puk != NULL, error))
+    return FALSE;
+
+  if (*puk != NULL && *new_pin == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("--puk needs --new-pin"));
+      return FALSE;
+    }
+
+  return (*puk == NULL || plug_broadband_puk_validate (*puk, error)) &&
+         (*pin == NULL || plug_broadband_pin_validate (*pin, error)) &&
+         (*new_pin == NULL || plug_broadband_pin_validate (*new_pin, error));
+}
+
 int
 plug_cli_broadband_unlock (int      argc,
                            char   **argv,
@@ -1060,22 +1088,28 @@ plug_cli_broadband_unlock (int      argc,
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *device_name = NULL;
-  g_autofree char *pin = NULL;
-  g_autofree char *puk = NULL;
-  g_autofree char *new_pin = NULL;
+  g_autoptr(PlugCliSecret) pin = NULL;
+  g_autoptr(PlugCliSecret) puk = NULL;
+  g_autoptr(PlugCliSecret) new_pin = NULL;
+  gboolean ask;
   int exit_code;
   const GOptionEntry entries[] = {
     { "device", 0, 0, G_OPTION_ARG_STRING, &device_name,
       N_("The modem whose SIM to unlock, when more than one is locked"), N_("IFACE") },
-    { "pin", 0, 0, G_OPTION_ARG_STRING, &pin, N_("The SIM's PIN"), N_("PIN") },
-    { "puk", 0, 0, G_OPTION_ARG_STRING, &puk, N_("The SIM's PUK, when it is blocked"), N_("PUK") },
-    { "new-pin", 0, 0, G_OPTION_ARG_STRING, &new_pin, N_("With --puk: the SIM's new PIN"), N_("PIN") },
+    { "pin", 0, 0, G_OPTION_ARG_STRING, &pin,
+      N_("The SIM's PIN; - reads it from standard input"), N_("PIN") },
+    { "puk", 0, 0, G_OPTION_ARG_STRING, &puk,
+      N_("The SIM's PUK, when it is blocked; - reads it from standard input"), N_("PUK") },
+    { "new-pin", 0, 0, G_OPTION_ARG_STRING, &new_pin,
+      N_("With --puk: the SIM's new PIN; - reads it from standard input, after the PUK"), N_("PIN") },
     { NULL }
   };
 
   context = plug_cli_option_context_new ("broadband unlock", NULL,
                                          _("Unlock a modem's SIM with its PIN, or a blocked one with "
-                                           "its PUK and a new PIN. A wrong code is never tried again."),
+                                           "its PUK and a new PIN. A wrong code is never tried again. "
+                                           "On a terminal, a code not given is asked for, "
+                                           "without showing it."),
                                          &json);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   exit_code = plug_cli_parse_options (context, &argc, &argv);
@@ -1084,16 +1118,17 @@ plug_cli_broadband_unlock (int      argc,
 
   if (argc > 1)
     return plug_cli_usage_error ("broadband unlock", _("Unexpected argument “%s”"), argv[1]);
-  if ((pin != NULL) == (puk != NULL))
+  /* On a terminal, what is missing is asked once the modem says what
+   * its SIM wants. */
+  ask = isatty (STDIN_FILENO) && pin == NULL && puk == NULL;
+  if (!ask && (pin != NULL) == (puk != NULL))
     return plug_cli_usage_error ("broadband unlock", _("Give --pin, or --puk with --new-pin"));
-  if (puk != NULL && new_pin == NULL)
+  if (puk != NULL && new_pin == NULL && !isatty (STDIN_FILENO))
     return plug_cli_usage_error ("broadband unlock", _("--puk needs --new-pin"));
   if (pin != NULL && new_pin != NULL)
     return plug_cli_usage_error ("broadband unlock", _("--new-pin goes with --puk"));
 
-  if ((puk != NULL && !plug_broadband_puk_validate (puk, &error)) ||
-      (pin != NULL && !plug_broadband_pin_validate (pin, &error)) ||
-      (new_pin != NULL && !plug_broadband_pin_validate (new_pin, &error)))
+  if (!ask && !read_codes (&pin, &puk, &new_pin, &error))
     return plug_cli_fail ("%s", error->message);
 
   services = load_services (TRUE, &exit_code);
@@ -1116,6 +1151,16 @@ plug_cli_broadband_unlock (int      argc,
   if (object == NULL || !MM_IS_OBJECT (object))
     return plug_cli_fail (_("ModemManager does not know the modem %s yet; try again in a moment"),
                           plug_modem_get_interface (modem));
+
+  if (ask)
+    {
+      if (plug_modem_get_lock (modem) == MM_MODEM_LOCK_SIM_PUK)
+        puk = g_strdup ("-");
+      else
+        pin = g_strdup ("-");
+      if (!read_codes (&pin, &puk, &new_pin, &error))
+        return plug_cli_fail ("%s", error->message);
+    }
 
   plug_broadband_unlock_async (MM_OBJECT (object), puk, puk != NULL ? new_pin : pin,
                                NULL, plug_cli_store_result_cb, &result);

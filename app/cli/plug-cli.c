@@ -8,9 +8,12 @@
 
 #include "config.h"
 
-#include <string.h>
-
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
 #include <glib/gi18n.h>
 
 #include "plug-cli.h"
@@ -476,4 +479,141 @@ plug_cli_json_add_boolean (JsonBuilder *builder,
 {
   json_builder_set_member_name (builder, name);
   json_builder_add_boolean_value (builder, value);
+}
+
+/* --- secrets: PINs, PUKs, passwords ----------------------------------------- */
+
+/**
+ * plug_cli_secret_free:
+ *
+ * Overwrites the secret, then frees it.
+ */
+void
+plug_cli_secret_free (PlugCliSecret *secret)
+{
+  if (secret == NULL)
+    return;
+
+  explicit_bzero (secret, strlen (secret));
+  g_free (secret);
+}
+
+/* One line from standard input, read a byte at a time so that no stdio
+ * buffer keeps a copy; without its newline. */
+static PlugCliSecret *
+read_line (GError **error)
+{
+  char buffer[256];
+  gsize length = 0;
+  PlugCliSecret *line;
+
+  for (;;)
+    {
+      char c;
+      ssize_t n = read (STDIN_FILENO, &c, 1);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          explicit_bzero (buffer, sizeof buffer);
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                       _("Could not read standard input: %s"), g_strerror (saved));
+          return NULL;
+        }
+      if (n == 0 || c == '\n')
+        {
+          if (n == 0 && length == 0)
+            {
+              g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                                   _("Standard input ended before the line was read"));
+              return NULL;
+            }
+          break;
+        }
+      if (length + 1 >= sizeof buffer)
+        {
+          explicit_bzero (buffer, sizeof buffer);
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                               _("The line on standard input is too long"));
+          return NULL;
+        }
+      buffer[length++] = c;
+    }
+
+  if (length > 0 && buffer[length - 1] == '\r')
+    length--;
+  line = g_strndup (buffer, length);
+  explicit_bzero (buffer, sizeof buffer);
+
+  return line;
+}
+
+/* Asks on the terminal without showing what is typed. */
+static PlugCliSecret *
+prompt_without_echo (const char  *prompt,
+                     GError     **error)
+{
+  struct termios saved;
+  struct termios quiet;
+  PlugCliSecret *line;
+  gboolean restore;
+
+  g_printerr ("%s ", prompt);
+  fflush (stderr);
+
+  restore = tcgetattr (STDIN_FILENO, &saved) == 0;
+  if (restore)
+    {
+      quiet = saved;
+      quiet.c_lflag &= ~(tcflag_t) ECHO;
+      quiet.c_lflag |= ECHONL;
+      tcsetattr (STDIN_FILENO, TCSAFLUSH, &quiet);
+    }
+  line = read_line (error);
+  if (restore)
+    tcsetattr (STDIN_FILENO, TCSAFLUSH, &saved);
+  else
+    g_printerr ("\n");
+
+  return line;
+}
+
+/**
+ * plug_cli_read_secret:
+ * @value: (inout): what the option was given, or %NULL
+ * @prompt: the question, on a terminal
+ * @ask_if_missing: whether to ask when the option was not given
+ * @error: return location for an error
+ *
+ * Makes a secret option safe to use: given as `-`, the secret is read
+ * from standard input (one line), or asked on the terminal without echo
+ * when standard input is one; not given, it is asked on a terminal when
+ * @ask_if_missing. A secret given on the command line is kept: anyone on
+ * the computer could read it there, but a script may rely on it.
+ *
+ * Returns: %FALSE with @error set when standard input could not give it
+ */
+gboolean
+plug_cli_read_secret (PlugCliSecret **value,
+                      const char     *prompt,
+                      gboolean        ask_if_missing,
+                      GError        **error)
+{
+  PlugCliSecret *secret;
+
+  if (*value != NULL && strcmp (*value, "-") != 0)
+    return TRUE;
+  if (*value == NULL && !(ask_if_missing && isatty (STDIN_FILENO)))
+    return TRUE;
+
+  secret = isatty (STDIN_FILENO) ? prompt_without_echo (prompt, error) : read_line (error);
+  if (secret == NULL)
+    return FALSE;
+
+  plug_cli_secret_free (*value);
+  *value = secret;
+  return TRUE;
 }

@@ -113,4 +113,15 @@ int             plug_cli_report               (int                argc,
                                                char             **argv,
                                                gboolean           json);
 
+/* A PIN, PUK or password: overwritten when freed. */
+typedef char PlugCliSecret;
+
+void            plug_cli_secret_free          (PlugCliSecret     *secret);
+gboolean        plug_cli_read_secret          (PlugCliSecret    **value,
+                                               const char        *prompt,
+                                               gboolean           ask_if_missing,
+                                               GError           **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlugCliSecret, plug_cli_secret_free)
+
 G_END_DECLS

@@ -92,10 +92,13 @@ check "a provider with several plans wants --plan (exit $status)" test $status =
 check "and lists them ($output)" grep -q 'choose one with --plan: .*Mobile Internet' <<<"$output"
 
 # --- manual APN and CDMA ---
-output=$(as_tester "${BROADBAND[@]}" add --apn internet.example --name "My APN" --username user --password secret --json)
+# Secrets never on the command line: - reads the password from stdin.
+output=$(printf 'secret\n' | as_tester "${BROADBAND[@]}" add --apn internet.example --name "My APN" --username user \
+  --password - --json)
 status=$?
 manual=$(jq -r .uuid <<<"$output")
-check "add --apn succeeds (exit $status)" test $status = 0
+check "add --apn succeeds, its password read from stdin (exit $status)" test $status = 0
+check "keyfile: the password read from stdin" test "$(value "$manual" gsm password)" = secret
 check "keyfile: the APN given" test "$(value "$manual" gsm apn)" = internet.example
 check "keyfile: the name given" test "$(value "$manual" connection id)" = "My APN"
 check "keyfile: the username" test "$(value "$manual" gsm username)" = user
@@ -220,27 +223,52 @@ check "connecting through the locked SIM fails (exit $status)" test $status = 1
 check "saying to unlock it first ($output)" \
   grep -q 'Cannot connect “Locked”: The SIM in ttyLOCKED1 is locked: unlock it with its PIN first' <<<"$output"
 as_tester "${BROADBAND[@]}" delete Locked >/dev/null
-output=$(as_tester "${BROADBAND[@]}" unlock --pin 12a4 2>&1)
+output=$(as_tester "${BROADBAND[@]}" unlock --pin - <<<12a4 2>&1)
 status=$?
 check "a PIN with a letter is refused before the SIM sees it (exit $status: $output)" test $status = 1
 check "so no try is lost" modem_is ttyLOCKED1 '.sim.retries["sim-pin"]' 3
 at_log=$PLUG_STACK_DIR/logs/modem-ttyLOCKED1.at
 at_start=$(($(wc -l <"$at_log") + 1))
-output=$(as_tester "${BROADBAND[@]}" unlock --pin 0000 2>&1)
+output=$(as_tester "${BROADBAND[@]}" unlock --pin - <<<0000 2>&1)
 status=$?
 check "a wrong PIN fails (exit $status)" test $status = 1
 check "and says 2 tries are left ($output)" grep -q 'Wrong PIN. 2 tries left' <<<"$output"
 check "ModemManager counts 2 too" modem_is ttyLOCKED1 '.sim.retries["sim-pin"]' 2
 check "the modem got the wrong PIN once, never again" \
   test "$(tail -n +"$at_start" "$at_log" | grep -cF 'AT+CPIN="0000"')" = 1
-output=$(as_tester "${BROADBAND[@]}" unlock --device ttyLOCKED1 --pin 1234 2>&1)
+# On a terminal, without --pin, it asks, and what is typed is not shown.
+output=$(printf '1234\n' | as_tester script -qec "$PLUGBOARDCTL broadband unlock --device ttyLOCKED1" /dev/null)
 status=$?
-check "the right PIN unlocks it (exit $status: $output)" test $status = 0
+output=$(tr -d '\r' <<<"$output")
+check "on a terminal the right PIN, asked for, unlocks it (exit $status: $(tr '\n' ' ' <<<"$output"))" test $status = 0
+check "… the question was asked" grep -qF "The SIM's PIN:" <<<"$output"
+check "… and the PIN typed was not shown" eval '! grep -qF 1234 <<<"$output"'
 wait_until 30 modem_is ttyLOCKED1 .registration home
 check "and the modem registers" modem_is ttyLOCKED1 .registration home
-output=$(as_tester "${BROADBAND[@]}" unlock --pin 1234 2>&1)
+output=$(as_tester "${BROADBAND[@]}" unlock --pin - <<<1234 2>&1)
 status=$?
 check "with nothing locked, unlock says so (exit $status: $output)" test $status = 1
+
+# --- a blocked SIM: the PUK and the new PIN, two lines on stdin ---
+"$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+"$PLUG_STACK" modem-add "$PLUG_STACK_DIR" ttyPUK1 gsm --pin 1234 --puk 12345678
+wait_until 30 modem_is ttyPUK1 .sim.lock sim-pin
+for wrong in 0000 1111 2222; do
+  as_tester "${BROADBAND[@]}" unlock --pin - <<<"$wrong" >/dev/null 2>&1
+done
+wait_until 10 modem_is ttyPUK1 .sim.lock sim-puk
+check "three wrong PINs block the SIM" modem_is ttyPUK1 .sim.lock sim-puk
+output=$(printf '12345678\n4321\n' | as_tester "${BROADBAND[@]}" unlock --puk - --new-pin - 2>&1)
+status=$?
+check "the PUK and a new PIN from stdin unlock it (exit $status: $output)" test $status = 0
+wait_until 30 modem_is ttyPUK1 .registration home
+check "… and the modem registers" modem_is ttyPUK1 .registration home
+check "… the modem was given the PUK and the new PIN" \
+  grep -qF 'AT+CPIN="12345678","4321"' "$PLUG_STACK_DIR/logs/modem-ttyPUK1.at"
+output=$(as_tester "${BROADBAND[@]}" unlock --puk - <<<12345678 2>&1)
+status=$?
+check "without a terminal, --puk without --new-pin is refused (exit $status: $output)" \
+  test $status = 2 -a -n "$(grep -F -- '--puk needs --new-pin' <<<"$output")"
 
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 
