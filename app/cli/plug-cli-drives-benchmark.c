@@ -291,6 +291,7 @@ plug_cli_drives_benchmark (int      argc,
   int write_size = (int) (PLUG_BENCHMARK_DEFAULT_WRITE_SIZE / MEBIBYTE);
   Progress progress = { FALSE, -1 };
   guint interrupt_id;
+  int inhibitor = -1;
   int exit_code;
   const GOptionEntry entries[] = {
     { "write", 'w', 0, G_OPTION_ARG_NONE, &write,
@@ -361,8 +362,16 @@ plug_cli_drives_benchmark (int      argc,
 
   cancellable = g_cancellable_new ();
   interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
+  if (write)
+    {
+      /* Translators: why the computer does not sleep meanwhile; a drive's name */
+      g_autofree char *why = g_strdup_printf (_("Testing how fast %s writes"), drive_name);
+
+      inhibitor = plug_cli_inhibit_sleep (services, why);
+    }
   plug_benchmark_operation_run_async (operation, cancellable, plug_cli_store_result_cb, &result);
   plug_cli_wait_for (&result);
+  plug_cli_release_sleep (inhibitor);
   g_source_remove (interrupt_id);
 
   if (progress.terminal && progress.last_percent >= 0)

@@ -653,8 +653,21 @@ plug_cli_drives_format (int      argc,
         return plug_cli_fail (_("Nothing was changed."));
     }
 
-  if (!run_operation (operation, keep_operation, !json, &error))
-    return plug_cli_fail (_("Could not reformat %s: %s"), target_device, error->message);
+  {
+    g_autofree char *drive_name = plug_drive_dup_display_name (drive);
+    g_autofree char *why = NULL;
+    int inhibitor;
+    gboolean done;
+
+    /* Translators: why the computer does not sleep meanwhile; a drive's name */
+    why = keep_files ? g_strdup_printf (_("Reformatting %s, keeping its files"), drive_name)
+                     : g_strdup_printf (_("Reformatting %s"), drive_name);
+    inhibitor = plug_cli_inhibit_sleep (services, why);
+    done = run_operation (operation, keep_operation, !json, &error);
+    plug_cli_release_sleep (inhibitor);
+    if (!done)
+      return plug_cli_fail (_("Could not reformat %s: %s"), target_device, error->message);
+  }
 
   if (json)
     print_result_json (operation, keep_operation, drive, type, whole_drive, erase);

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "plug-cli.h"
+#include "plug-sleep-inhibitor.h"
 
 /*
  * Every subcommand gets its own option context with the options every
@@ -616,4 +617,44 @@ plug_cli_read_secret (PlugCliSecret **value,
   plug_cli_secret_free (*value);
   *value = secret;
   return TRUE;
+}
+
+/**
+ * plug_cli_inhibit_sleep:
+ * @services: the services, for the system bus
+ * @why: what is being done, for people: “Reformatting My Book”
+ *
+ * Keeps the computer from sleeping or shutting down while a drive is
+ * rewritten (a logind "block" inhibitor). Where logind cannot give one,
+ * says so and goes on: the user is there to see the note.
+ *
+ * Returns: the inhibitor, for plug_cli_release_sleep(), or -1
+ */
+int
+plug_cli_inhibit_sleep (PlugServices *services,
+                        const char   *why)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  GDBusConnection *system_bus = plug_services_get_system_bus (services);
+  int fd;
+
+  if (system_bus == NULL)
+    return -1;
+
+  plug_sleep_inhibitor_take_async (system_bus, why, NULL, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
+  fd = plug_sleep_inhibitor_take_finish (result, &error);
+  if (fd < 0)
+    g_printerr (_("Note: the computer may still go to sleep meanwhile: %s\n"), error->message);
+
+  return fd;
+}
+
+/* Lets the computer sleep again. */
+void
+plug_cli_release_sleep (int inhibitor)
+{
+  if (inhibitor >= 0)
+    close (inhibitor);
 }

@@ -113,6 +113,10 @@ int             plug_cli_report               (int                argc,
                                                char             **argv,
                                                gboolean           json);
 
+int             plug_cli_inhibit_sleep        (PlugServices      *services,
+                                               const char        *why);
+void            plug_cli_release_sleep        (int                inhibitor);
+
 /* A PIN, PUK or password: overwritten when freed. */
 typedef char PlugCliSecret;
 

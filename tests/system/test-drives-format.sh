@@ -293,6 +293,14 @@ if has_test_hooks; then
   format_pid=$!
   wait_until 10 test -f "$pause_file"
   check "the operation paused before its last check" test -f "$pause_file"
+  # Meanwhile the computer must not sleep or shut down (the stack's logind).
+  inhibitors () {
+    as_tester gdbus call --system -d org.freedesktop.login1 -o /org/freedesktop/login1 \
+      -m org.freedesktop.login1.Manager.ListInhibitors
+  }
+  swap_inhibitor="('sleep:shutdown', 'Plugboard', 'Reformatting $(basename "$swap_image")', 'block'"
+  check "meanwhile plugboardctl blocks sleep and shutdown, saying why ($(inhibitors))" \
+    grep -qF "$swap_inhibitor" <<<"$(inhibitors)"
   as_tester udisksctl loop-delete --no-user-interaction --block-device "$swap_device"
   swapped=no
   losetup "$swap_device" "$intruder_image" && swapped=yes
@@ -309,6 +317,9 @@ if has_test_hooks; then
   check "… and that nothing was reformatted" grep -qF 'Nothing was reformatted' <<<"$output"
   check "… the image now attached is byte-identical" test "$(sha256sum "$intruder_image")" = "$intruder_before"
   check "… and so is the one that was detached" test "$(sha256sum "$swap_image")" = "$swap_before"
+  lets_go () { ! grep -qF "$swap_inhibitor" <<<"$(inhibitors)"; }
+  wait_until 5 lets_go
+  check "… and once it ended, sleep is no longer blocked" lets_go
 else
   skip "the drive changing between confirmation and Format: needs a development build (-Dprofile=development) for its pause hook"
 fi
