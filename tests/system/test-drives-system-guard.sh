@@ -31,7 +31,8 @@ root_image=${prefix}root.img
 noauth_image=${prefix}noauth.img
 whole_image=${prefix}whole.img
 bystander_image=${prefix}bystander.img
-our_images=("$claimed_image" "$root_image" "$noauth_image" "$whole_image" "$bystander_image")
+swap_image=${prefix}swap.img
+our_images=("$claimed_image" "$root_image" "$noauth_image" "$whole_image" "$bystander_image" "$swap_image")
 rules_file=/run/udev/rules.d/99-plugboard-test-REL7-guard-$$.rules
 
 # retrigger DEVICE…: udev applies the rules again to these devices only.
@@ -45,6 +46,7 @@ retrigger () {
 }
 cleanup () {
   "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+  [ -f "$swap_image" ] && for device in $(losetup -j "$swap_image" -O NAME -n); do swapoff "$device" 2>/dev/null; done
   if [ -f "$rules_file" ]; then
     rm -f "$rules_file"
     retrigger $(for image in "${our_images[@]}"; do losetup -j "$image" -O NAME -n 2>/dev/null; done)
@@ -224,6 +226,34 @@ check "… the mounted partition was unmounted first" test -z "$(findmnt -n -o T
 check "… and it holds exFAT “REL7WHOLE” now" \
   test "$(blkid_value TYPE "${whole_device}p1")|$(blkid_value LABEL "${whole_device}p1")" = "exfat|REL7WHOLE"
 check "… as the JSON says" jq -e --arg d "${whole_device}p1" '.device == $d and .whole_drive == true' <<<"$json"
+
+# --- the system's swap on a drive -----------------------------------------------
+# Storage the system builds on a drive makes it the system's, however many
+# layers down: here the simplest this machine allows, swap in use on a
+# disk image. (An MD array or an LVM volume needs md or dm in the kernel,
+# which this machine has not; sysfs shows them the same way, as holders.)
+as_tester truncate -s 32M "$swap_image"
+as_tester /sbin/mkswap -L REL7SWAP "$swap_image" >/dev/null
+swap_device=$(attach "$swap_image")
+swap_before=$(sha256sum "$swap_image")
+restriction_of () { ctl drives list --all --json | jq -r --arg d "$1" '.[] | select(.device == $d) | .restriction'; }
+swapon "$swap_device"
+check "root uses $swap_device as swap" grep -q "^$swap_device " /proc/swaps
+wait_until 10 eval '[ "$(restriction_of "$swap_device")" = system-storage ]'
+check "the drive is the system's now ($(restriction_of "$swap_device"))" \
+  test "$(restriction_of "$swap_device")" = system-storage
+output=$(ctl drives format "$swap_device" --type ext4 --label REL7NOTSWAP --yes 2>&1)
+status=$?
+check "reformatting it is refused (exit $status)" test $status = 1
+check "… saying why ($output)" grep -qF 'The system uses part of this drive: as swap space' <<<"$output"
+output=$(ctl drives rename "$swap_device" REL7NOTSWAP 2>&1)
+status=$?
+check "… and so is renaming it (exit $status)" test $status = 1
+check "… the swap is still in use" grep -q "^$swap_device " /proc/swaps
+swapoff "$swap_device"
+check "… and the image is byte-identical" test "$(sha256sum "$swap_image")" = "$swap_before"
+wait_until 10 eval '[ "$(restriction_of "$swap_device")" = none ]'
+check "once the swap is off, the drive is the user's again" test "$(restriction_of "$swap_device")" = none
 
 # --- nothing else touched -----------------------------------------------------
 

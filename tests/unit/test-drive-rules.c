@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <locale.h>
 
 #include "plug-drive-rules.h"
@@ -47,7 +49,7 @@ test_connection_ids (void)
 
   g_assert_cmpstr (plug_drive_restriction_get_id (PLUG_DRIVE_RESTRICTION_SYSTEM_IMAGE), ==, "system-image");
   g_assert_null (plug_drive_restriction_get_reason (PLUG_DRIVE_RESTRICTION_NONE));
-  for (guint i = PLUG_DRIVE_RESTRICTION_HOLDS_SYSTEM; i <= PLUG_DRIVE_RESTRICTION_IGNORED; i++)
+  for (guint i = PLUG_DRIVE_RESTRICTION_HOLDS_SYSTEM; i <= PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE; i++)
     g_assert_nonnull (plug_drive_restriction_get_reason (i));
 }
 
@@ -177,6 +179,40 @@ test_disk_images (void)
   g_assert_cmpint (plug_drive_rules_check (&facts, USER_UID), ==, PLUG_DRIVE_RESTRICTION_HOLDS_SYSTEM);
 }
 
+/* A drive the system's storage is built on: refused, whoever it is. */
+static void
+test_system_storage (void)
+{
+  PlugDriveFacts facts = {
+    .is_disk_image = TRUE,
+    .setup_by_uid = USER_UID,
+    .device = "/dev/loop3",
+    .system_storage = TRUE,
+  };
+  g_autofree char *root = g_dir_make_tmp ("plug-test-holders-XXXXXX", NULL);
+  g_autofree char *member = g_build_filename (root, "sdb1", NULL);
+  g_autofree char *holders = g_build_filename (member, "holders", NULL);
+  g_autofree char *holder = g_build_filename (holders, "md127", NULL);
+
+  g_assert_cmpint (plug_drive_rules_check (&facts, USER_UID), ==, PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE);
+  g_assert_cmpstr (plug_drive_restriction_get_id (PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE), ==, "system-storage");
+  /* Still the system's own disk first, when it is both. */
+  facts.holds_system = TRUE;
+  g_assert_cmpint (plug_drive_rules_check (&facts, USER_UID), ==, PLUG_DRIVE_RESTRICTION_HOLDS_SYSTEM);
+
+  /* holders/ as the kernel shows it: empty, then with an array in it. */
+  g_assert_false (plug_drive_rules_block_has_holders (member));
+  g_assert_no_errno (g_mkdir_with_parents (holders, 0700));
+  g_assert_false (plug_drive_rules_block_has_holders (member));
+  g_assert_true (g_file_set_contents (holder, "", 0, NULL));
+  g_assert_true (plug_drive_rules_block_has_holders (member));
+
+  g_assert_no_errno (g_unlink (holder));
+  g_assert_no_errno (g_rmdir (holders));
+  g_assert_no_errno (g_rmdir (member));
+  g_assert_no_errno (g_rmdir (root));
+}
+
 static void
 test_drive_name (void)
 {
@@ -302,6 +338,7 @@ main (int    argc,
   g_test_add_func ("/drive-rules/system-disk", test_system_disk);
   g_test_add_func ("/drive-rules/hints", test_hints);
   g_test_add_func ("/drive-rules/disk-images", test_disk_images);
+  g_test_add_func ("/drive-rules/system-storage", test_system_storage);
   g_test_add_func ("/drive-rules/names/drive", test_drive_name);
   g_test_add_func ("/drive-rules/names/image", test_image_name);
   g_test_add_func ("/drive-rules/names/filesystem", test_filesystem_name);

@@ -33,7 +33,8 @@ G_DEFINE_ENUM_TYPE (PlugDriveRestriction, plug_drive_restriction,
                     G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_SYSTEM_DRIVE, "system-drive"),
                     G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_SYSTEM_IMAGE, "system-image"),
                     G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_OTHER_USER_IMAGE, "other-user-image"),
-                    G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_IGNORED, "ignored"))
+                    G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_IGNORED, "ignored"),
+                    G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE, "system-storage"))
 
 /* The ids are part of plugboardctl's JSON output: a contract with scripts. */
 static const struct
@@ -67,6 +68,10 @@ static const struct
   },
   [PLUG_DRIVE_RESTRICTION_IGNORED] = {
     "ignored", N_("The system asks applications to leave part of this drive alone"),
+  },
+  [PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE] = {
+    "system-storage", N_("The system uses part of this drive: as swap space, inside a RAID array, "
+                         "LVM or another device built on it, or as an entry of /etc/fstab"),
   },
 };
 
@@ -167,6 +172,32 @@ plug_drive_rules_is_system_mount_point (const char *mount_point)
 }
 
 /**
+ * plug_drive_rules_block_has_holders:
+ * @sysfs_block_dir: a block device's folder in sysfs, such as
+ *   /sys/class/block/sdb1
+ *
+ * Whether another device is built on this one: an MD array of which it
+ * is a member, an LVM logical volume on it as a physical volume, a
+ * dm-crypt or other mapped device. The kernel lists them in holders/;
+ * what they hold (a root filesystem, a volume group of the system) is
+ * theirs to say, and the drive is the system's either way. Reads sysfs,
+ * which is in memory.
+ */
+gboolean
+plug_drive_rules_block_has_holders (const char *sysfs_block_dir)
+{
+  g_autofree char *holders_path = NULL;
+  g_autoptr(GDir) holders = NULL;
+
+  g_return_val_if_fail (sysfs_block_dir != NULL, FALSE);
+
+  holders_path = g_build_filename (sysfs_block_dir, "holders", NULL);
+  holders = g_dir_open (holders_path, 0, NULL);
+
+  return holders != NULL && g_dir_read_name (holders) != NULL;
+}
+
+/**
  * plug_drive_rules_is_external:
  *
  * Whether a real drive is one a person plugs in: removable, or on a bus
@@ -215,6 +246,8 @@ plug_drive_rules_check (const PlugDriveFacts *facts,
 
   if (facts->holds_system)
     return PLUG_DRIVE_RESTRICTION_HOLDS_SYSTEM;
+  if (facts->system_storage)
+    return PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE;
 
   if (facts->is_disk_image)
     {

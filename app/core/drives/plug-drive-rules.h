@@ -38,6 +38,9 @@ typedef enum {
  * @PLUG_DRIVE_RESTRICTION_SYSTEM_IMAGE: a disk image attached by root
  * @PLUG_DRIVE_RESTRICTION_OTHER_USER_IMAGE: a disk image attached by another user
  * @PLUG_DRIVE_RESTRICTION_IGNORED: udisks asks user interfaces to ignore a block of it
+ * @PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE: the system's storage uses a block of it:
+ *   active swap, a device built on it (a RAID array, LVM, a mapped device), or
+ *   an /etc/fstab entry
  *
  * Why a drive may not be offered for destructive actions. When several
  * apply, the first in this order that does is reported.
@@ -49,6 +52,7 @@ typedef enum {
   PLUG_DRIVE_RESTRICTION_SYSTEM_IMAGE,
   PLUG_DRIVE_RESTRICTION_OTHER_USER_IMAGE,
   PLUG_DRIVE_RESTRICTION_IGNORED,
+  PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE,
 } PlugDriveRestriction;
 
 #define PLUG_TYPE_DRIVE_RESTRICTION (plug_drive_restriction_get_type ())
@@ -64,6 +68,9 @@ typedef enum {
  * @any_hint_ignore: some block of the drive has Block.HintIgnore
  * @whole_hint_ignore: the whole device has Block.HintIgnore
  * @holds_system: some block of the drive is mounted where the system lives
+ * @system_storage: some block of the drive is active swap, has holders
+ *   (/sys/class/block/NAME/holders: an MD array, LVM or another dm device
+ *   built on it, at any depth), or has an /etc/fstab entry
  *
  * Plain facts about a drive, read from udisks, from which the rules below
  * decide; kept apart from udisks so that the rules can be tested alone.
@@ -79,6 +86,7 @@ typedef struct
   gboolean    any_hint_ignore;
   gboolean    whole_hint_ignore;
   gboolean    holds_system;
+  gboolean    system_storage;
 } PlugDriveFacts;
 
 GType                plug_drive_connection_get_type           (void) G_GNUC_CONST;
@@ -94,6 +102,7 @@ const char          *plug_drive_restriction_get_id            (PlugDriveRestrict
 const char          *plug_drive_restriction_get_reason        (PlugDriveRestriction   restriction);
 
 gboolean             plug_drive_rules_is_system_mount_point   (const char            *mount_point);
+gboolean             plug_drive_rules_block_has_holders       (const char            *sysfs_block_dir);
 gboolean             plug_drive_rules_is_external             (const PlugDriveFacts  *facts);
 PlugDriveRestriction plug_drive_rules_check                   (const PlugDriveFacts  *facts,
                                                                uid_t                  uid);

@@ -317,12 +317,35 @@ gather_block_facts (PlugDriveFacts *facts,
 {
   UDisksBlock *block = udisks_object_peek_block (object);
   UDisksFilesystem *filesystem = udisks_object_peek_filesystem (object);
+  UDisksSwapspace *swapspace = udisks_object_peek_swapspace (object);
+  GVariant *configuration;
+  g_autofree char *sysfs_dir = NULL;
+  const char *device;
 
   if (block == NULL)
     return;
 
   facts->any_hint_system |= udisks_block_get_hint_system (block);
   facts->any_hint_ignore |= udisks_block_get_hint_ignore (block);
+
+  /* The storage the system runs on, through any number of layers. */
+  if (swapspace != NULL && udisks_swapspace_get_active (swapspace))
+    facts->system_storage = TRUE;
+  configuration = udisks_block_get_configuration (block);
+  for (gsize i = 0; configuration != NULL && i < g_variant_n_children (configuration); i++)
+    {
+      const char *type;
+
+      g_variant_get_child (configuration, i, "(&s@a{sv})", &type, NULL);
+      if (g_str_equal (type, "fstab"))
+        facts->system_storage = TRUE;
+    }
+  device = udisks_block_get_device (block);
+  if (device != NULL && g_str_has_prefix (device, "/dev/"))
+    {
+      sysfs_dir = g_build_filename ("/sys/class/block", device + strlen ("/dev/"), NULL);
+      facts->system_storage |= plug_drive_rules_block_has_holders (sysfs_dir);
+    }
 
   if (filesystem != NULL)
     {
