@@ -638,3 +638,121 @@ plug_helper_config_revert (const char  *root_directory,
          remove_durably (original_path, error) &&
          remove_durably (absent_path, error);
 }
+
+/* Removes what a helper killed during a write left: its temporary files
+ * (.plugboard-helper-XXXXXX) in @directory. Only one helper runs, and
+ * this one owns the name: none of them is being written now. */
+static void
+remove_stale_temporaries (const char *directory)
+{
+  g_autoptr(GDir) dir = g_dir_open (directory, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+
+      if (!g_str_has_prefix (name, ".plugboard-helper-"))
+        continue;
+      path = g_build_filename (directory, name, NULL);
+      if (g_unlink (path) == 0)
+        g_message ("Removed %s, left by a helper that stopped while writing it", path);
+    }
+}
+
+/* The choices a configuration of ours sets: its "# SLOT uses DRIVER"
+ * lines. NULL when the file is not there, or not ours. */
+static GHashTable *
+choices_in_config (const char *config_path)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GHashTable) choices = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents (config_path, &contents, NULL, NULL) ||
+      !g_str_has_prefix (contents, config_header))
+    return NULL;
+
+  choices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = NULL;
+
+      if (!g_str_has_prefix (lines[i], "# "))
+        continue;
+      words = g_strsplit (lines[i] + 2, " ", -1);
+      if (g_strv_length (words) == 3 && g_str_equal (words[1], "uses") && find_driver_choice (words[2]) != NULL)
+        g_hash_table_insert (choices, g_strdup (words[0]), g_strdup (words[2]));
+    }
+
+  return g_steal_pointer (&choices);
+}
+
+static gboolean
+same_choices (GHashTable *a,
+              GHashTable *b)
+{
+  GHashTableIter iter;
+  gpointer slot;
+  gpointer driver;
+
+  if (g_hash_table_size (a) != g_hash_table_size (b))
+    return FALSE;
+
+  g_hash_table_iter_init (&iter, a);
+  while (g_hash_table_iter_next (&iter, &slot, &driver))
+    {
+      if (g_strcmp0 (driver, g_hash_table_lookup (b, slot)) != 0)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * plug_helper_config_recover:
+ * @root_directory: the directory that stands for "/"
+ * @error: return location for an error
+ *
+ * Puts right what a helper stopped during a change (killed, or the power
+ * cut) left: a change writes the configuration, then the record of the
+ * choices; stopped between the two, the configuration is new and the
+ * record old. The configuration is what the next boot uses, so the record
+ * is made to say what it says; its temporary files are removed. Called
+ * once the helper owns its name, before any call is served.
+ *
+ * Returns: %FALSE when the record could not be put right
+ */
+gboolean
+plug_helper_config_recover (const char  *root_directory,
+                            GError     **error)
+{
+  g_autofree char *config_path = plug_helper_config_get_path (root_directory);
+  g_autofree char *config_directory = g_path_get_dirname (config_path);
+  g_autofree char *state_directory = g_build_filename (root_directory, STATE_DIRECTORY, NULL);
+  g_autofree char *choices_path = state_path (root_directory, "choices");
+  g_autoptr(GHashTable) recorded = plug_helper_config_read_choices (root_directory);
+  g_autoptr(GHashTable) in_force = choices_in_config (config_path);
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  remove_stale_temporaries (config_directory);
+  remove_stale_temporaries (state_directory);
+
+  /* No configuration of ours: nothing is in force. */
+  if (in_force == NULL)
+    {
+      if (g_hash_table_size (recorded) == 0)
+        return TRUE;
+      g_message ("%s is not there, or not ours: forgetting the choices recorded for it", config_path);
+      return remove_durably (choices_path, error);
+    }
+
+  if (same_choices (recorded, in_force))
+    return TRUE;
+
+  g_message ("The record of choices did not match %s: it says what the file says now", config_path);
+  contents = format_choices (in_force, &length);
+  return write_atomically (choices_path, contents, length, 0600, error);
+}

@@ -42,5 +42,7 @@ gboolean    plug_helper_config_choose        (const char  *root_directory,
 gboolean    plug_helper_config_revert        (const char  *root_directory,
                                               const char  *pci_slot,
                                               GError     **error);
+gboolean    plug_helper_config_recover       (const char  *root_directory,
+                                              GError     **error);
 
 G_END_DECLS

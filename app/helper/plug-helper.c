@@ -750,7 +750,14 @@ name_acquired_cb (GDBusConnection *connection,
                   const char      *name,
                   gpointer         user_data)
 {
+  Helper *helper = user_data;
+  g_autoptr(GError) error = NULL;
+
   g_debug ("Owns %s", name);
+
+  /* Only now: until it owns the name, another helper may be writing. */
+  if (!plug_helper_config_recover (helper->root_directory, &error))
+    g_warning ("Could not put right what a stopped helper left: %s", error->message);
 }
 
 static void
