@@ -26,10 +26,11 @@ exfat_image=${prefix}exfat.img
 big_image=${prefix}big.img
 fail_image=${prefix}fail.img
 cancel_image=${prefix}cancel.img
+changed_image=${prefix}changed.img
 whole_image=${prefix}whole.img
 bystander_image=${prefix}bystander.img
-our_images=("$ext4_image" "$exfat_image" "$big_image" "$fail_image" "$cancel_image" "$whole_image"
-            "$bystander_image")
+our_images=("$ext4_image" "$exfat_image" "$big_image" "$fail_image" "$cancel_image" "$changed_image"
+            "$whole_image" "$bystander_image")
 tester_home=$(getent passwd "$PLUG_TEST_USER" | cut -d: -f6)
 kept_root=$tester_home/.local/share/plugboard/kept-files
 pause_file=$images/DCO-keep-pause
@@ -128,11 +129,11 @@ exfat_mountable () {
 check "exFAT can be mounted (by the kernel, or through FUSE as plug-stack sets up)" exfat_mountable
 
 tester_ids=$(id -u "$PLUG_TEST_USER"):$(id -g "$PLUG_TEST_USER")
-as_tester truncate -s 256M "$ext4_image" "$exfat_image" "$fail_image" "$cancel_image"
+as_tester truncate -s 256M "$ext4_image" "$exfat_image" "$fail_image" "$cancel_image" "$changed_image"
 as_tester truncate -s 64M "$bystander_image"
 as_tester truncate -s 128M "$whole_image"
 as_tester truncate -s 5G "$big_image"
-for image in "$ext4_image" "$fail_image" "$cancel_image" "$big_image"; do
+for image in "$ext4_image" "$fail_image" "$cancel_image" "$changed_image" "$big_image"; do
   as_tester /sbin/mkfs.ext4 -q -E root_owner="$tester_ids" -L DCOKEEP "$image"
 done
 as_tester /sbin/mkfs.exfat -L DCOKEEPX "$exfat_image" >/dev/null
@@ -333,6 +334,45 @@ if has_test_hooks; then
 else
   skip "keeping files cancelled before the reformat: needs a development build (-Dprofile=development) for its pause hook"
 fi
+
+# --- files written while the question waits ----------------------------------------
+# The plan lists the files when the question is asked; a folder dragged onto
+# the drive meanwhile, or a file a program changes, is not in it. Answered
+# y, the run must see that and change nothing, rather than wipe them.
+changed_device=$(attach "$changed_image")
+source_dir=$(mount_as_tester "$changed_device")
+populate "$source_dir"
+changed_uuid=$(blkid_value UUID "$changed_device")
+answer_fifo=$PLUG_STACK_DIR/DCO-keep-answer
+rm -f "$answer_fifo"
+mkfifo -m 600 "$answer_fifo"
+as_tester script -qec "$PLUGBOARDCTL drives format $changed_device --type exfat --label DCOCHANGED --keep-files" \
+  /dev/null <"$answer_fifo" >"$PLUG_STACK_DIR/keep-changed-output" 2>&1 &
+changed_pid=$!
+exec {answer}>"$answer_fifo"
+asked () { grep -qF "Reformat $changed_device?" "$PLUG_STACK_DIR/keep-changed-output"; }
+wait_until 60 asked
+check "on a terminal it lists the files to keep and asks" asked
+as_tester mkdir "$source_dir/dragged in late"
+as_tester sh -c 'head -c 300000 /dev/urandom >"$1/dragged in late/photo.jpg"' sh "$source_dir"
+as_tester sh -c 'echo "written after the plan" >>"$1/f01/file-001.txt"' sh "$source_dir" 2>/dev/null ||
+  as_tester sh -c 'echo "written after the plan" >"$1/late.txt"' sh "$source_dir"
+digest_changed=$(tree_digest "$source_dir")
+printf 'y\n' >&$answer
+exec {answer}>&-
+wait $changed_pid
+status=$?
+output=$(tr -d '\r' <"$PLUG_STACK_DIR/keep-changed-output")
+rm -f "$answer_fifo"
+check "answered y after files were added, it refuses (exit $status)" test $status = 1
+check "… saying the files changed since the confirmation ($(grep -F 'changed since' <<<"$output" | head -n 1))" \
+  grep -qF "The files on $changed_device changed since you confirmed, so nothing was changed" <<<"$output"
+check "… naming what was added" grep -qF "dragged in late/photo.jpg (added)" <<<"$output"
+check "… the volume keeps its filesystem (UUID $changed_uuid)" test "$(blkid_value UUID "$changed_device")" = "$changed_uuid"
+check "… mounted again at $source_dir" test "$(mount_point_of "$changed_device")" = "$source_dir"
+check "… for writing, as before" findmnt -n -O rw --source "$changed_device"
+check "… with every file as it is now, the late ones too" test "$(tree_digest "$source_dir")" = "$digest_changed"
+check "… and no copy left on the computer" test -z "$(ls -A "$kept_root" | grep '^DCOKEEP-' | grep -v "^$(basename "${kept:-none}")")"
 
 # --- nothing else touched ----------------------------------------------------------
 

@@ -25,6 +25,7 @@
 #include "plug-keep-files-operation.h"
 #include "plug-test-pause.h"
 #include "plug-thread-progress.h"
+#include "plug-udisks-call.h"
 
 /*
  * The files go through the computer: copied out with a SHA-256 of each,
@@ -71,6 +72,7 @@ struct _PlugKeepFilesOperation
   GObject               parent_instance;
 
   /* Given. */
+  UDisksClient         *client;
   PlugFormatOperation  *format;
   PlugVolume           *volume;
   char                 *filesystem;
@@ -99,6 +101,10 @@ struct _PlugKeepFilesOperation
   char                  *new_folder;
   char                 *kept_copy_path;
   GCancellable         *cancellable;
+
+  /* Mounted read-only while the files are copied out: its object path. */
+  GPtrArray            *frozen;
+  GError               *pending_error;
 
   /* Progress from the worker threads: files, bytes. */
   PlugThreadProgress   *thread_progress;
@@ -136,7 +142,10 @@ plug_keep_files_operation_finalize (GObject *object)
   PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
 
   g_clear_pointer (&self->thread_progress, plug_thread_progress_free);
+  g_clear_object (&self->client);
   g_clear_object (&self->format);
+  g_clear_pointer (&self->frozen, g_ptr_array_unref);
+  g_clear_pointer (&self->pending_error, g_error_free);
   g_clear_object (&self->volume);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->filesystem, g_free);
@@ -293,6 +302,7 @@ static void
 plug_keep_files_operation_init (PlugKeepFilesOperation *self)
 {
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  self->frozen = g_ptr_array_new_with_free_func (g_free);
   self->not_carried = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->not_carried, NULL);
 }
@@ -331,6 +341,7 @@ plug_keep_files_operation_new (UDisksClient    *client,
   g_return_val_if_fail (label != NULL, NULL);
 
   self = g_object_new (PLUG_TYPE_KEEP_FILES_OPERATION, NULL);
+  self->client = g_object_ref (client);
   self->format = plug_format_operation_new (client, drive, volume, filesystem, label, flags);
   self->volume = g_object_ref (volume);
   self->filesystem = g_strdup (filesystem);
@@ -1734,6 +1745,8 @@ formatted_cb (GObject      *object,
                         (PlugTestPauseNext) copy_back);
 }
 
+static void thaw_and_fail (PlugKeepFilesOperation *self, GTask *task, GError *error);
+
 static void
 copied_out_cb (GObject      *object,
                GAsyncResult *result,
@@ -1751,7 +1764,7 @@ copied_out_cb (GObject      *object,
           g_clear_error (&error);
           error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled. Nothing was changed."));
         }
-      fail (self, task, error);
+      thaw_and_fail (self, task, error);
       return;
     }
 
@@ -1760,8 +1773,8 @@ copied_out_cb (GObject      *object,
     {
       remove_tree (self->copy_path, NULL);
       g_unlink (self->manifest_path);
-      fail (self, task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                             _("Cancelled. Nothing was changed.")));
+      thaw_and_fail (self, task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                      _("Cancelled. Nothing was changed.")));
       return;
     }
 
@@ -1776,6 +1789,285 @@ copy_out (PlugKeepFilesOperation *self,
 {
   start_thread_step (self, PLUG_KEEP_FILES_STEP_COPYING_OUT, self->entries->len, self->kept_bytes);
   run_in_thread (self, task, copy_out_thread, copied_out_cb);
+}
+
+/* --- freezing the files: what is copied is what was confirmed ---------- */
+
+/*
+ * Between the plan (the confirmation lists its files) and the copy, the
+ * user may drag a folder onto the drive, a camera or a sync program may
+ * write to it; and a file may change after it was copied and before the
+ * reformat. What is not in the copy would be wiped while the result said
+ * every file was kept. So before copying, the volume is mounted again
+ * read-only, its files are listed again, and the run stops, changing
+ * nothing, if they are not the ones confirmed; read-only, nothing can
+ * change them while they are copied. Whatever stops the run before the
+ * reformat mounts the volume again as it was ("thaws" it).
+ */
+
+static void
+thawed_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugKeepFilesOperation *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_udisks_mount_finish (result, &error))
+    g_warning ("Could not mount %s again for writing: %s", plug_volume_get_device (self->volume),
+               error->message);
+  g_ptr_array_set_size (self->frozen, 0);
+  fail (self, task, g_steal_pointer (&self->pending_error));
+}
+
+static void
+thaw_unmounted_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugKeepFilesOperation *self = g_task_get_source_object (task);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_udisks_unmount_finish (result, &error))
+    g_warning ("Could not unmount the read-only %s: %s", plug_volume_get_device (self->volume),
+               error->message);
+  g_ptr_array_add (paths, g_strdup (plug_volume_get_object_path (self->volume)));
+  plug_udisks_mount_async (self->client, paths, NULL, NULL, thawed_cb, g_steal_pointer (&task));
+}
+
+/* Stops the run with @error, once the volume is mounted for writing
+ * again, if it was frozen. */
+static void
+thaw_and_fail (PlugKeepFilesOperation *self,
+               GTask                  *task,
+               GError                 *error)
+{
+  g_autoptr(UDisksObject) object = NULL;
+  g_autoptr(GPtrArray) objects = NULL;
+  g_autoptr(GPtrArray) unmounted = NULL;
+
+  end_thread_step (self);
+  if (self->frozen->len == 0)
+    {
+      fail (self, task, error);
+      return;
+    }
+
+  g_clear_error (&self->pending_error);
+  self->pending_error = error;
+  object = udisks_client_get_object (self->client, g_ptr_array_index (self->frozen, 0));
+  objects = g_ptr_array_new ();
+  unmounted = g_ptr_array_new_with_free_func (g_free);
+  if (object != NULL)
+    g_ptr_array_add (objects, object);
+  plug_udisks_unmount_async (objects, unmounted, NULL, NULL, NULL, thaw_unmounted_cb, g_object_ref (task));
+}
+
+/* What differs between the files confirmed and those there now: a few
+ * names, and how many more. */
+static char *
+describe_changes (GPtrArray *confirmed,
+                  GPtrArray *now)
+{
+  g_autoptr(GHashTable) before = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GString *list = g_string_new (NULL);
+  guint n_changes = 0;
+
+  for (guint i = 0; i < confirmed->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (confirmed, i);
+
+      g_hash_table_insert (before, entry->path, entry);
+    }
+
+  for (guint i = 0; i < now->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (now, i);
+      Entry *old = g_hash_table_lookup (before, entry->path);
+      g_autofree char *display = g_filename_display_name (entry->path);
+      const char *what = NULL;
+
+      g_hash_table_add (seen, entry->path);
+      if (old == NULL)
+        what = C_("file since the confirmation", "added");
+      /* A folder's own time changes with what is in it, which is listed. */
+      else if (old->kind != entry->kind || old->size != entry->size || old->mode != entry->mode ||
+               (entry->kind != ENTRY_FOLDER &&
+                (old->mtime.tv_sec != entry->mtime.tv_sec || old->mtime.tv_nsec != entry->mtime.tv_nsec)) ||
+               g_strcmp0 (old->link_target, entry->link_target) != 0)
+        what = C_("file since the confirmation", "changed");
+      if (what == NULL)
+        continue;
+      if (n_changes++ < MAX_LISTED)
+        g_string_append_printf (list, "\n  %s (%s)", display, what);
+    }
+
+  for (guint i = 0; i < confirmed->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (confirmed, i);
+      g_autofree char *display = NULL;
+
+      if (g_hash_table_contains (seen, entry->path))
+        continue;
+      display = g_filename_display_name (entry->path);
+      if (n_changes++ < MAX_LISTED)
+        g_string_append_printf (list, "\n  %s (%s)", display, C_("file since the confirmation", "removed"));
+    }
+
+  if (n_changes == 0)
+    {
+      g_string_free (list, TRUE);
+      return NULL;
+    }
+  if (n_changes > MAX_LISTED)
+    {
+      g_string_append (list, "\n  ");
+      g_string_append_printf (list, g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more",
+                                                 n_changes - MAX_LISTED),
+                              n_changes - MAX_LISTED);
+    }
+
+  return g_string_free (list, FALSE);
+}
+
+static void
+rescanned_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GPtrArray) confirmed = g_object_steal_data (G_OBJECT (self), "plug-confirmed-entries");
+  g_autofree char *changes = NULL;
+  GError *error = NULL;
+
+  end_thread_step (self);
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      thaw_and_fail (self, task, error);
+      return;
+    }
+
+  changes = describe_changes (confirmed, self->entries);
+  if (changes != NULL)
+    {
+      thaw_and_fail (self, task,
+                     g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_CHANGED,
+                                  /* Translators: a device, then a list of files and what became of them */
+                                  _("The files on %s changed since you confirmed, so nothing was changed: "
+                                    "look at them, and try again.%s"),
+                                  plug_volume_get_device (self->volume), changes));
+      return;
+    }
+
+  /* The plan again chose where the copy goes. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COPY_PATH]);
+  copy_out (self, task);
+}
+
+static void
+frozen_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugKeepFilesOperation *self = g_task_get_source_object (task);
+  g_autofree char *mount_point = NULL;
+  GError *error = NULL;
+
+  if (!udisks_filesystem_call_mount_finish (UDISKS_FILESYSTEM (object), &mount_point, result, &error))
+    {
+      error = plug_drive_error_from_udisks (error, NULL);
+      thaw_and_fail (self, task,
+                     g_error_new (error->domain, error->code,
+                                  /* Translators: a device, then udisks' message */
+                                  _("%s could not be mounted read-only, to keep its files from changing "
+                                    "while they are copied: %s. Nothing was changed."),
+                                  plug_volume_get_device (self->volume), error->message));
+      g_error_free (error);
+      return;
+    }
+
+  /* The files again, where the read-only volume is now, to compare. */
+  g_free (self->source_folder);
+  self->source_folder = g_steal_pointer (&mount_point);
+  g_object_set_data_full (G_OBJECT (self), "plug-confirmed-entries", g_steal_pointer (&self->entries),
+                          (GDestroyNotify) g_ptr_array_unref);
+  self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  g_ptr_array_set_size (self->not_carried, 0);
+  g_ptr_array_add (self->not_carried, NULL);
+  self->kept_bytes = 0;
+  self->n_files = 0;
+  start_thread_step (self, PLUG_KEEP_FILES_STEP_CHECKING, 0, 0);
+  run_in_thread (self, task, plan_thread, rescanned_cb);
+}
+
+static void
+freeze_unmounted_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugKeepFilesOperation *self = g_task_get_source_object (task);
+  g_autoptr(UDisksObject) volume_object = NULL;
+  UDisksFilesystem *filesystem;
+  GVariantDict options;
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_udisks_unmount_finish (result, &error))
+    {
+      fail (self, task,
+            g_error_new (error->domain, error->code,
+                         /* Translators: a device, then udisks' message */
+                         _("%s must be mounted read-only, to keep its files from changing while they "
+                           "are copied, and could not be unmounted: %s. Close the files and programs "
+                           "that use it, and try again. Nothing was changed."),
+                         plug_volume_get_device (self->volume), error->message));
+      return;
+    }
+
+  volume_object = udisks_client_get_object (self->client, plug_volume_get_object_path (self->volume));
+  filesystem = volume_object != NULL ? udisks_object_peek_filesystem (volume_object) : NULL;
+  if (filesystem == NULL)
+    {
+      fail (self, task, g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_GONE,
+                                     _("%s is no longer there. Nothing was changed."),
+                                     plug_volume_get_device (self->volume)));
+      return;
+    }
+
+  g_variant_dict_init (&options, plug_udisks_call_options ());
+  g_variant_dict_insert (&options, "options", "s", "ro");
+  /* Not cancellable: once unmounted, the volume is mounted again. */
+  udisks_filesystem_call_mount (filesystem, g_variant_dict_end (&options), NULL, frozen_cb,
+                                g_steal_pointer (&task));
+}
+
+/* Mounts the volume again read-only, then lists its files again. */
+static void
+freeze (PlugKeepFilesOperation *self,
+        GTask                  *task)
+{
+  g_autoptr(UDisksObject) object = udisks_client_get_object (self->client,
+                                                             plug_volume_get_object_path (self->volume));
+  g_autoptr(GPtrArray) objects = g_ptr_array_new ();
+
+  set_step (self, PLUG_KEEP_FILES_STEP_CHECKING);
+  if (object == NULL)
+    {
+      fail (self, task, g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_GONE,
+                                     _("%s is no longer there. Nothing was changed."),
+                                     plug_volume_get_device (self->volume)));
+      return;
+    }
+
+  g_ptr_array_add (objects, object);
+  plug_udisks_unmount_async (objects, self->frozen, NULL, NULL, g_task_get_cancellable (task),
+                             freeze_unmounted_cb, g_object_ref (task));
 }
 
 static void
@@ -1793,7 +2085,7 @@ run_planned_cb (GObject      *object,
       return;
     }
 
-  copy_out (self, task);
+  freeze (self, task);
 }
 
 /**
@@ -1839,7 +2131,7 @@ plug_keep_files_operation_run_async (PlugKeepFilesOperation *self,
       return;
     }
 
-  copy_out (self, task);
+  freeze (self, task);
 }
 
 gboolean
