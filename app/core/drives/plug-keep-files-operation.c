@@ -523,6 +523,13 @@ is_fat_like (const char *filesystem)
   return g_strcmp0 (filesystem, "vfat") == 0 || g_strcmp0 (filesystem, "exfat") == 0;
 }
 
+/* Whether a filesystem stores no Unix permissions. */
+static gboolean
+has_no_modes (const char *filesystem)
+{
+  return is_fat_like (filesystem) || g_strcmp0 (filesystem, "ntfs") == 0;
+}
+
 /**
  * plug_keep_files_check_name:
  * @filesystem: the filesystem the file goes to
@@ -826,7 +833,13 @@ scan_folder (PlugKeepFilesOperation *self,
 
       entry = g_new0 (Entry, 1);
       entry->path = g_steal_pointer (&path);
-      entry->mode = st.st_mode & 07777;
+      /* FAT, exFAT and NTFS keep no permissions: the mount shows every
+       * file as executable. Kept elsewhere, a file is 0644 and a folder
+       * 0755, as a new one would be. */
+      if (has_no_modes (self->source_filesystem))
+        entry->mode = S_ISDIR (st.st_mode) ? 0755 : 0644;
+      else
+        entry->mode = st.st_mode & 07777;
       entry->atime = st.st_atim;
       entry->mtime = st.st_mtim;
       g_ptr_array_add (self->entries, entry);
@@ -1208,13 +1221,31 @@ write_manifest (PlugKeepFilesOperation  *self,
 {
   g_autoptr(GString) manifest = g_string_new (NULL);
 
-  /* sha256sum's format: `sha256sum -c` checks the copy from inside it. */
+  /* sha256sum's format: `sha256sum -c` checks the copy from inside it.
+   * As sha256sum writes it, a name holding a backslash or a newline has
+   * them escaped, and its line starts with a backslash. */
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *entry = g_ptr_array_index (self->entries, i);
+      gboolean escape;
 
-      if (entry->kind == ENTRY_FILE)
-        g_string_append_printf (manifest, "%s  ./%s\n", entry->sha256, entry->path);
+      if (entry->kind != ENTRY_FILE)
+        continue;
+
+      escape = strpbrk (entry->path, "\\\n") != NULL;
+      if (escape)
+        g_string_append_c (manifest, '\\');
+      g_string_append_printf (manifest, "%s  ./", entry->sha256);
+      for (const char *p = entry->path; *p != '\0'; p++)
+        {
+          if (escape && *p == '\\')
+            g_string_append (manifest, "\\\\");
+          else if (escape && *p == '\n')
+            g_string_append (manifest, "\\n");
+          else
+            g_string_append_c (manifest, *p);
+        }
+      g_string_append_c (manifest, '\n');
     }
 
   return g_file_set_contents_full (self->manifest_path, manifest->str, manifest->len,
