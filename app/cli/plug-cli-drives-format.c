@@ -605,8 +605,11 @@ plug_cli_drives_format (int      argc,
     flags |= PLUG_FORMAT_FLAGS_ERASE;
 
   if (!plug_drive_get_can_modify (drive))
-    return plug_cli_fail (_("Will not reformat %s: %s."), target_device,
-                          plug_drive_restriction_get_reason (plug_drive_get_restriction (drive)));
+    {
+      g_autofree char *reason = plug_drive_dup_restriction_reason (drive);
+
+      return plug_cli_fail (_("Will not reformat %s: %s."), target_device, reason);
+    }
 
   /* Made now, so that it remembers the drive that is shown below. */
   if (keep_files)

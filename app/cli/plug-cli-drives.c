@@ -104,6 +104,7 @@ static void
 add_drive_json (JsonBuilder *builder,
                 PlugDrive   *drive)
 {
+  g_autofree char *reason = plug_drive_dup_restriction_reason (drive);
   g_autofree char *name = plug_drive_dup_display_name (drive);
   GListModel *volumes = plug_drive_get_volumes (drive);
   PlugDriveRestriction restriction = plug_drive_get_restriction (drive);
@@ -130,7 +131,7 @@ add_drive_json (JsonBuilder *builder,
   json_builder_set_member_name (builder, "can_modify");
   json_builder_add_boolean_value (builder, plug_drive_get_can_modify (drive));
   plug_cli_json_add_string (builder, "restriction", plug_drive_restriction_get_id (restriction));
-  plug_cli_json_add_string (builder, "reason", plug_drive_restriction_get_reason (restriction));
+  plug_cli_json_add_string (builder, "reason", reason);
   json_builder_set_member_name (builder, "listed");
   json_builder_add_boolean_value (builder, plug_drive_is_listed (drive));
   plug_cli_json_add_string (builder, "udisks_object", plug_drive_get_object_path (drive));
@@ -210,8 +211,11 @@ print_drive_text (PlugDrive *drive)
   if (backing_file != NULL)
     g_print (_("  File: %s\n"), backing_file);
   if (!plug_drive_get_can_modify (drive))
-    g_print (_("  Plugboard will not change this drive: %s.\n"),
-             plug_drive_restriction_get_reason (plug_drive_get_restriction (drive)));
+    {
+      g_autofree char *reason = plug_drive_dup_restriction_reason (drive);
+
+      g_print (_("  Plugboard will not change this drive: %s.\n"), reason);
+    }
 
   if (n_volumes == 0)
     g_print (_("  No volumes\n"));
@@ -771,8 +775,11 @@ drives_rename (int      argc,
   old_label = g_strdup (plug_volume_get_label (volume));
 
   if (!plug_drive_get_can_modify (drive))
-    return plug_cli_fail (_("Will not rename %s: %s."), description,
-                          plug_drive_restriction_get_reason (plug_drive_get_restriction (drive)));
+    {
+      g_autofree char *reason = plug_drive_dup_restriction_reason (drive);
+
+      return plug_cli_fail (_("Will not rename %s: %s."), description, reason);
+    }
 
   /* Checked here too, so that a refused name is reported before anything
    * else is said or done. */

@@ -32,7 +32,11 @@ noauth_image=${prefix}noauth.img
 whole_image=${prefix}whole.img
 bystander_image=${prefix}bystander.img
 swap_image=${prefix}swap.img
-our_images=("$claimed_image" "$root_image" "$noauth_image" "$whole_image" "$bystander_image" "$swap_image")
+theirs_image=${prefix}theirs.img
+our_images=("$claimed_image" "$root_image" "$noauth_image" "$whole_image" "$bystander_image" "$swap_image"
+            "$theirs_image")
+# Another user's folder, as udisks makes one under /media.
+theirs_mount=/media/plugboard-other-$$/REL7THEIRS
 rules_file=/run/udev/rules.d/99-plugboard-test-REL7-guard-$$.rules
 
 # retrigger DEVICE…: udev applies the rules again to these devices only.
@@ -47,6 +51,8 @@ retrigger () {
 cleanup () {
   "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
   [ -f "$swap_image" ] && for device in $(losetup -j "$swap_image" -O NAME -n); do swapoff "$device" 2>/dev/null; done
+  mountpoint -q "$theirs_mount" 2>/dev/null && umount "$theirs_mount"
+  [ -d "$theirs_mount" ] && rmdir "$theirs_mount" "$(dirname "$theirs_mount")"
   if [ -f "$rules_file" ]; then
     rm -f "$rules_file"
     retrigger $(for image in "${our_images[@]}"; do losetup -j "$image" -O NAME -n 2>/dev/null; done)
@@ -254,6 +260,34 @@ swapoff "$swap_device"
 check "… and the image is byte-identical" test "$(sha256sum "$swap_image")" = "$swap_before"
 wait_until 10 eval '[ "$(restriction_of "$swap_device")" = none ]'
 check "once the swap is off, the drive is the user's again" test "$(restriction_of "$swap_device")" = none
+
+# --- mounted in another user's folder ---------------------------------------------
+# The user's own image, mounted where udisks mounts another user's volumes:
+# that user may have files open on it. Not offered, and the refusal says
+# whose it is.
+as_tester truncate -s 32M "$theirs_image"
+as_tester /sbin/mkfs.ext4 -q -L REL7THEIRS "$theirs_image"
+theirs_device=$(attach "$theirs_image")
+theirs_before=$(sha256sum "$theirs_image")
+mkdir -p "$theirs_mount"
+# Read-only, so that mounting itself changes no byte of the image.
+mount -o ro,noload "$theirs_device" "$theirs_mount"
+theirs_user=$(basename "$(dirname "$theirs_mount")")
+wait_until 10 eval '[ "$(restriction_of "$theirs_device")" = other-user-mount ]'
+check "mounted in $theirs_user's folder, the drive is theirs to unmount ($(restriction_of "$theirs_device"))" \
+  test "$(restriction_of "$theirs_device")" = other-user-mount
+output=$(ctl drives format "$theirs_device" --type ext4 --label REL7NOTTHEIRS --yes 2>&1)
+status=$?
+check "reformatting it is refused (exit $status)" test $status = 1
+check "… naming the user ($output)" grep -qF "$theirs_user has part of this drive mounted" <<<"$output"
+output=$(ctl drives rename "$theirs_device" REL7NOTTHEIRS 2>&1)
+status=$?
+check "… and so is renaming it (exit $status: $output)" test $status = 1 -a -n "$(grep -F "$theirs_user" <<<"$output")"
+check "… still mounted where they had it" test "$(mount_point_of "$theirs_device")" = "$theirs_mount"
+umount "$theirs_mount"
+check "… and the image is byte-identical" test "$(sha256sum "$theirs_image")" = "$theirs_before"
+wait_until 10 eval '[ "$(restriction_of "$theirs_device")" = none ]'
+check "unmounted, the drive is the user's again" test "$(restriction_of "$theirs_device")" = none
 
 # --- nothing else touched -----------------------------------------------------
 

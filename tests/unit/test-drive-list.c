@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <locale.h>
 #include <glib/gstdio.h>
 
@@ -392,7 +394,9 @@ static void
 test_drives (void)
 {
   const char * const root[] = { "/", NULL };
-  const char * const media[] = { "/media/user/STICK", NULL };
+  /* Mounted in this user's own folder: theirs to change. */
+  g_autofree char *own_mount = g_build_filename ("/media", g_get_user_name (), "STICK", NULL);
+  const char * const media[] = { own_mount, NULL };
   g_autoptr(UDisksObjectSkeleton) stick = add_drive ("Cruzer_1", "SanDisk", "Cruzer Blade", "usb", TRUE, 16000000000);
   g_autoptr(UDisksObjectSkeleton) sdb = add_whole_block ("sdb", "Cruzer_1", 16000000000, TRUE, FALSE);
   g_autoptr(UDisksObjectSkeleton) sdb5 = add_partition ("sdb5", "sdb", "Cruzer_1", 5, FALSE, "ext4", "LINUX", NULL);
@@ -441,7 +445,7 @@ test_drives (void)
   g_assert_cmpstr (plug_volume_get_filesystem (volume), ==, "vfat");
   g_assert_cmpstr (plug_volume_get_filesystem_version (volume), ==, "FAT32");
   g_assert_cmpstr (plug_volume_get_label (volume), ==, "STICK");
-  g_assert_cmpstr (plug_volume_get_mount_point (volume), ==, "/media/user/STICK");
+  g_assert_cmpstr (plug_volume_get_mount_point (volume), ==, own_mount);
   g_assert_cmpstr (plug_volume_get_device (get_volume (drive, 1)), ==, "/dev/sdb5");
 
   g_assert_true (plug_drive_list_find_by_device (list, "/dev/sdb5") == drive);
@@ -518,6 +522,21 @@ test_live (void)
   udisks_filesystem_set_mount_points (filesystem, NULL);
   WAIT_UNTIL (plug_volume_get_mount_point (volume) == NULL);
   g_assert_false (plug_volume_get_usage (volume, NULL, NULL));
+
+  /* Mounted in another user's folder: theirs to unmount, and said so. */
+  {
+    const char *elsewhere[] = { "/media/plugboard-someone-else/AFTER", NULL };
+    g_autofree char *reason = NULL;
+
+    g_assert_true (plug_drive_get_can_modify (drive));
+    udisks_filesystem_set_mount_points (filesystem, elsewhere);
+    WAIT_UNTIL (plug_drive_get_restriction (drive) == PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT);
+    g_assert_false (plug_drive_get_can_modify (drive));
+    reason = plug_drive_dup_restriction_reason (drive);
+    g_assert_nonnull (strstr (reason, "plugboard-someone-else"));
+    udisks_filesystem_set_mount_points (filesystem, NULL);
+    WAIT_UNTIL (plug_drive_get_can_modify (drive));
+  }
 
   /* A second image sorts in before the first only if its number is lower. */
   loop1 = add_disk_image ("loop1", USER_UID, "/home/user/second.img", 8000000, "ext4", "SECOND");

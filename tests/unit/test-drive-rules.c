@@ -49,7 +49,7 @@ test_connection_ids (void)
 
   g_assert_cmpstr (plug_drive_restriction_get_id (PLUG_DRIVE_RESTRICTION_SYSTEM_IMAGE), ==, "system-image");
   g_assert_null (plug_drive_restriction_get_reason (PLUG_DRIVE_RESTRICTION_NONE));
-  for (guint i = PLUG_DRIVE_RESTRICTION_HOLDS_SYSTEM; i <= PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE; i++)
+  for (guint i = PLUG_DRIVE_RESTRICTION_HOLDS_SYSTEM; i <= PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT; i++)
     g_assert_nonnull (plug_drive_restriction_get_reason (i));
 }
 
@@ -213,6 +213,38 @@ test_system_storage (void)
   g_assert_no_errno (g_rmdir (root));
 }
 
+/* Whose folder a volume is mounted in; another user's makes the drive
+ * theirs to unmount. */
+static void
+test_mount_owner (void)
+{
+  PlugDriveFacts facts = { .is_disk_image = TRUE, .setup_by_uid = USER_UID };
+  const struct
+  {
+    const char *mount_point;
+    const char *owner;
+  } cases[] = {
+    { "/media/alice/STICK", "alice" },
+    { "/run/media/bob/My Book", "bob" },
+    { "/media/alice", NULL },
+    { "/media//STICK", NULL },
+    { "/mnt/alice/STICK", NULL },
+    { "/", NULL },
+    { NULL, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *owner = plug_drive_rules_dup_mount_owner (cases[i].mount_point);
+
+      g_assert_cmpstr (owner, ==, cases[i].owner);
+    }
+
+  facts.other_user_mount = "/media/bob/STICK";
+  g_assert_cmpint (plug_drive_rules_check (&facts, USER_UID), ==, PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT);
+  g_assert_cmpstr (plug_drive_restriction_get_id (PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT), ==, "other-user-mount");
+}
+
 static void
 test_drive_name (void)
 {
@@ -339,6 +371,7 @@ main (int    argc,
   g_test_add_func ("/drive-rules/hints", test_hints);
   g_test_add_func ("/drive-rules/disk-images", test_disk_images);
   g_test_add_func ("/drive-rules/system-storage", test_system_storage);
+  g_test_add_func ("/drive-rules/mount-owner", test_mount_owner);
   g_test_add_func ("/drive-rules/names/drive", test_drive_name);
   g_test_add_func ("/drive-rules/names/image", test_image_name);
   g_test_add_func ("/drive-rules/names/filesystem", test_filesystem_name);

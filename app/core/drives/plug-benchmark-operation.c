@@ -1083,11 +1083,13 @@ plug_benchmark_operation_run_async (PlugBenchmarkOperation *self,
   if ((self->write && !plug_drive_get_can_modify (self->drive)) ||
       (!self->write && !plug_drive_is_listed (self->drive) && !plug_drive_get_can_modify (self->drive)))
     {
+      g_autofree char *reason = plug_drive_dup_restriction_reason (self->drive);
+
       return_error (self, task,
                     g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_PROTECTED,
                                  /* Translators: the reason, such as “it is the system disk” */
                                  _("Plugboard will not test this drive: %s"),
-                                 plug_drive_restriction_get_reason (plug_drive_get_restriction (self->drive))));
+                                 reason));
       return;
     }
 

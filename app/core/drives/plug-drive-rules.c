@@ -34,7 +34,8 @@ G_DEFINE_ENUM_TYPE (PlugDriveRestriction, plug_drive_restriction,
                     G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_SYSTEM_IMAGE, "system-image"),
                     G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_OTHER_USER_IMAGE, "other-user-image"),
                     G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_IGNORED, "ignored"),
-                    G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE, "system-storage"))
+                    G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE, "system-storage"),
+                    G_DEFINE_ENUM_VALUE (PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT, "other-user-mount"))
 
 /* The ids are part of plugboardctl's JSON output: a contract with scripts. */
 static const struct
@@ -72,6 +73,9 @@ static const struct
   [PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE] = {
     "system-storage", N_("The system uses part of this drive: as swap space, inside a RAID array, "
                          "LVM or another device built on it, or as an entry of /etc/fstab"),
+  },
+  [PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT] = {
+    "other-user-mount", N_("Another user has part of this drive mounted: they must unmount it first"),
   },
 };
 
@@ -198,6 +202,38 @@ plug_drive_rules_block_has_holders (const char *sysfs_block_dir)
 }
 
 /**
+ * plug_drive_rules_dup_mount_owner:
+ * @mount_point: where a volume is mounted
+ *
+ * Whose folder udisks mounted a volume in: /media/USER/… (Debian's
+ * udisks) or /run/media/USER/… (others).
+ *
+ * Returns: (transfer full) (nullable): the user's login name, or %NULL
+ *   for a mount point elsewhere
+ */
+char *
+plug_drive_rules_dup_mount_owner (const char *mount_point)
+{
+  const char *rest = NULL;
+  const char *slash;
+
+  if (mount_point == NULL)
+    return NULL;
+  if (g_str_has_prefix (mount_point, "/media/"))
+    rest = mount_point + strlen ("/media/");
+  else if (g_str_has_prefix (mount_point, "/run/media/"))
+    rest = mount_point + strlen ("/run/media/");
+  if (rest == NULL)
+    return NULL;
+
+  slash = strchr (rest, '/');
+  if (slash == NULL || slash == rest)
+    return NULL;
+
+  return g_strndup (rest, slash - rest);
+}
+
+/**
  * plug_drive_rules_is_external:
  *
  * Whether a real drive is one a person plugs in: removable, or on a bus
@@ -260,6 +296,9 @@ plug_drive_rules_check (const PlugDriveFacts *facts,
     {
       return PLUG_DRIVE_RESTRICTION_SYSTEM_DRIVE;
     }
+
+  if (facts->other_user_mount != NULL)
+    return PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT;
 
   if (facts->any_hint_ignore)
     return PLUG_DRIVE_RESTRICTION_IGNORED;

@@ -38,6 +38,8 @@ typedef enum {
  * @PLUG_DRIVE_RESTRICTION_SYSTEM_IMAGE: a disk image attached by root
  * @PLUG_DRIVE_RESTRICTION_OTHER_USER_IMAGE: a disk image attached by another user
  * @PLUG_DRIVE_RESTRICTION_IGNORED: udisks asks user interfaces to ignore a block of it
+ * @PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT: another user has a volume of it mounted,
+ *   in their own folder (/media/USER or /run/media/USER)
  * @PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE: the system's storage uses a block of it:
  *   active swap, a device built on it (a RAID array, LVM, a mapped device), or
  *   an /etc/fstab entry
@@ -53,6 +55,7 @@ typedef enum {
   PLUG_DRIVE_RESTRICTION_OTHER_USER_IMAGE,
   PLUG_DRIVE_RESTRICTION_IGNORED,
   PLUG_DRIVE_RESTRICTION_SYSTEM_STORAGE,
+  PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT,
 } PlugDriveRestriction;
 
 #define PLUG_TYPE_DRIVE_RESTRICTION (plug_drive_restriction_get_type ())
@@ -87,6 +90,7 @@ typedef struct
   gboolean    whole_hint_ignore;
   gboolean    holds_system;
   gboolean    system_storage;
+  const char *other_user_mount;
 } PlugDriveFacts;
 
 GType                plug_drive_connection_get_type           (void) G_GNUC_CONST;
@@ -103,6 +107,7 @@ const char          *plug_drive_restriction_get_reason        (PlugDriveRestrict
 
 gboolean             plug_drive_rules_is_system_mount_point   (const char            *mount_point);
 gboolean             plug_drive_rules_block_has_holders       (const char            *sysfs_block_dir);
+char                *plug_drive_rules_dup_mount_owner         (const char            *mount_point);
 gboolean             plug_drive_rules_is_external             (const PlugDriveFacts  *facts);
 PlugDriveRestriction plug_drive_rules_check                   (const PlugDriveFacts  *facts,
                                                                uid_t                  uid);

@@ -8,6 +8,10 @@
 
 #include "config.h"
 
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
 #include "plug-drive.h"
 
 /*
@@ -35,6 +39,7 @@ struct _PlugDrive
   guint                 setup_by_uid;
   PlugDriveConnection   connection;
   PlugDriveRestriction  restriction;
+  char                 *mounted_by;    /* for PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT */
   gboolean              is_disk_image;
   gboolean              removable;
   gboolean              listed;
@@ -87,6 +92,7 @@ plug_drive_finalize (GObject *object)
   g_clear_pointer (&self->model, g_free);
   g_clear_pointer (&self->serial, g_free);
   g_clear_pointer (&self->backing_file, g_free);
+  g_clear_pointer (&self->mounted_by, g_free);
 
   G_OBJECT_CLASS (plug_drive_parent_class)->finalize (object);
 }
@@ -352,7 +358,13 @@ gather_block_facts (PlugDriveFacts *facts,
       const char * const *mount_points = udisks_filesystem_get_mount_points (filesystem);
 
       for (guint i = 0; mount_points != NULL && mount_points[i] != NULL; i++)
-        facts->holds_system |= plug_drive_rules_is_system_mount_point (mount_points[i]);
+        {
+          g_autofree char *owner = plug_drive_rules_dup_mount_owner (mount_points[i]);
+
+          facts->holds_system |= plug_drive_rules_is_system_mount_point (mount_points[i]);
+          if (owner != NULL && g_strcmp0 (owner, g_get_user_name ()) != 0)
+            facts->other_user_mount = mount_points[i];
+        }
     }
 }
 
@@ -450,7 +462,7 @@ update_volumes (PlugDrive              *self,
  *
  * Reads the drive's state from the objects the udisks client already holds
  * in memory, decides whether it is listed and may be changed, and notifies
- * what changed. Does no I/O.
+ * what changed. Reads only memory: those objects, and sysfs (holders/).
  */
 void
 plug_drive_update (PlugDrive              *self,
@@ -544,6 +556,8 @@ plug_drive_update (PlugDrive              *self,
     }
 
   restriction = plug_drive_rules_check (&facts, uid);
+  g_free (self->mounted_by);
+  self->mounted_by = plug_drive_rules_dup_mount_owner (facts.other_user_mount);
   if (self->restriction != restriction)
     {
       self->restriction = restriction;
@@ -717,6 +731,25 @@ plug_drive_get_can_modify (PlugDrive *self)
   g_return_val_if_fail (PLUG_IS_DRIVE (self), FALSE);
 
   return self->restriction == PLUG_DRIVE_RESTRICTION_NONE;
+}
+
+/**
+ * plug_drive_dup_restriction_reason:
+ *
+ * Why the drive may not be changed, for people, naming the user whose
+ * mount is in the way; %NULL when it may be.
+ */
+char *
+plug_drive_dup_restriction_reason (PlugDrive *self)
+{
+  g_return_val_if_fail (PLUG_IS_DRIVE (self), NULL);
+
+  if (self->restriction == PLUG_DRIVE_RESTRICTION_OTHER_USER_MOUNT && self->mounted_by != NULL)
+    /* Translators: %s is another user's login name */
+    return g_strdup_printf (_("%s has part of this drive mounted: they must unmount it first"),
+                            self->mounted_by);
+
+  return g_strdup (plug_drive_restriction_get_reason (self->restriction));
 }
 
 PlugDriveRestriction

@@ -62,6 +62,7 @@ const char           *plug_drive_get_backing_file    (PlugDrive              *se
 guint                 plug_drive_get_setup_by_uid    (PlugDrive              *self);
 gboolean              plug_drive_get_can_modify      (PlugDrive              *self);
 PlugDriveRestriction  plug_drive_get_restriction     (PlugDrive              *self);
+char                 *plug_drive_dup_restriction_reason (PlugDrive            *self);
 gboolean              plug_drive_is_listed           (PlugDrive              *self);
 GListModel           *plug_drive_get_volumes         (PlugDrive              *self);
 
