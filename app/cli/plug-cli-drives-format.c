@@ -513,6 +513,31 @@ print_result_text (PlugFormatOperation      *operation,
              ? plug_format_operation_get_mount_error (operation) : _("unknown reason"));
 }
 
+/* Runs the reformat while the computer is kept from sleeping or shutting
+ * down, which would leave the drive half made. */
+static gboolean
+run_keeping_awake (PlugServices            *services,
+                   PlugDrive               *drive,
+                   PlugFormatOperation     *operation,
+                   PlugKeepFilesOperation  *keep_operation,
+                   gboolean                 show_progress,
+                   GError                 **error)
+{
+  g_autofree char *drive_name = plug_drive_dup_display_name (drive);
+  g_autofree char *why = NULL;
+  gboolean done;
+  int inhibitor;
+
+  /* Translators: why the computer does not sleep meanwhile; a drive's name */
+  why = keep_operation != NULL ? g_strdup_printf (_("Reformatting %s, keeping its files"), drive_name)
+                               : g_strdup_printf (_("Reformatting %s"), drive_name);
+  inhibitor = plug_cli_inhibit_sleep (services, why);
+  done = run_operation (operation, keep_operation, show_progress, error);
+  plug_cli_release_sleep (inhibitor);
+
+  return done;
+}
+
 int
 plug_cli_drives_format (int      argc,
                         char   **argv,
@@ -656,21 +681,8 @@ plug_cli_drives_format (int      argc,
         return plug_cli_fail (_("Nothing was changed."));
     }
 
-  {
-    g_autofree char *drive_name = plug_drive_dup_display_name (drive);
-    g_autofree char *why = NULL;
-    int inhibitor;
-    gboolean done;
-
-    /* Translators: why the computer does not sleep meanwhile; a drive's name */
-    why = keep_files ? g_strdup_printf (_("Reformatting %s, keeping its files"), drive_name)
-                     : g_strdup_printf (_("Reformatting %s"), drive_name);
-    inhibitor = plug_cli_inhibit_sleep (services, why);
-    done = run_operation (operation, keep_operation, !json, &error);
-    plug_cli_release_sleep (inhibitor);
-    if (!done)
-      return plug_cli_fail (_("Could not reformat %s: %s"), target_device, error->message);
-  }
+  if (!run_keeping_awake (services, drive, operation, keep_operation, !json, &error))
+    return plug_cli_fail (_("Could not reformat %s: %s"), target_device, error->message);
 
   if (json)
     print_result_json (operation, keep_operation, drive, type, whole_drive, erase);
