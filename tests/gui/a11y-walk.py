@@ -25,6 +25,11 @@
 #       exits 0 when something named NAME is shown
 #   a11y-walk.py texts [--window TITLE] [--xid XID]
 #       the text of every label shown, one a line
+#   a11y-walk.py inside NAME [--role ROLE] [--window TITLE] [--xid XID]
+#       what is shown inside the objects named NAME, or described with
+#       words that hold it, as dump writes it
+#   a11y-walk.py toasts [--window TITLE] [--xid XID]
+#       the title of every toast shown, one a line
 #   a11y-walk.py serve
 #       one process for a whole test: reads commands from standard input,
 #       one a line, their words separated by tabs; after each answer, a
@@ -477,6 +482,59 @@ def command_texts(arguments):
     return 0
 
 
+def command_inside(arguments):
+    """The shown objects named arguments.name, or whose description holds
+    it (with the role --role): each one's label, then the shown objects
+    inside it, indented, with "[disabled]" after a control that cannot be
+    used now. Where one found holds
+    another (an expander row and its header row, both named after the
+    connection), only the outer one. Exits 1 when there is none."""
+    trees = read_windows(arguments)
+    if trees is None:
+        return 1
+    found = []
+    for tree in trees:
+        for node, _ in [(tree, [])] + list(shown_nodes(tree, [])):
+            description = (safe(node.accessible.get_description, '') or '').strip()
+            if ((node.name == arguments.name or arguments.name in description) and
+                    (arguments.role is None or node.role == arguments.role)):
+                found.append(node)
+    ids = {id(node) for node in found}
+    outer = [node for node in found if not any(id(ancestor) in ids for ancestor in ancestors(node))]
+    for root in outer:
+        for node, inner in [(root, [])] + list(shown_nodes(root, [''])):
+            description = (safe(node.accessible.get_description, '') or '').strip()
+            # A control that cannot be used now (GTK gives it no SENSITIVE).
+            disabled = is_control(node.accessible) and not has_state(node.accessible, State.SENSITIVE)
+            print('%s%s%s%s' % ('  ' * len(inner), node.label(),
+                                ' (%s)' % description if description else '',
+                                ' [disabled]' if disabled else ''))
+    if not outer:
+        print('error nothing shown is named or described “%s”' % arguments.name)
+    return 0 if outer else 1
+
+
+def is_toast(node):
+    """GTK 4.8 names a widget without a name after its type: a toast of
+    libadwaita 1.2 is an AdwToastWidget, whose label holds its title."""
+    return (safe(node.accessible.get_name, '') or '').strip() == 'AdwToastWidget'
+
+
+def command_toasts(arguments):
+    """The title of every toast shown, one a line."""
+    trees = read_windows(arguments)
+    if trees is None:
+        return 1
+    for tree in trees:
+        for node, _ in shown_nodes(tree, []):
+            if not is_toast(node):
+                continue
+            for inner, _ in shown_nodes(node, []):
+                if inner.role == 'label' and inner.name:
+                    print(inner.name)
+    return 0
+
+
 COMMANDS = {
     'wait-app': command_wait_app,
     'check': command_check,
@@ -486,6 +544,8 @@ COMMANDS = {
     'press': command_press,
     'shows': command_shows,
     'texts': command_texts,
+    'inside': command_inside,
+    'toasts': command_toasts,
 }
 
 
@@ -518,6 +578,15 @@ def make_parser():
         command.add_argument('--window')
         command.add_argument('--xid')
         command.set_defaults(within=None)
+    inside = commands.add_parser('inside')
+    inside.add_argument('name')
+    inside.add_argument('--role')
+    inside.add_argument('--window')
+    inside.add_argument('--xid')
+    inside.set_defaults(within=None)
+    toasts = commands.add_parser('toasts')
+    toasts.add_argument('--window')
+    toasts.add_argument('--xid')
     commands.add_parser('serve')
     return parser
 
