@@ -150,6 +150,12 @@ update (PlugModemGroup *self)
   escaped_description = g_markup_escape_text (description, -1);
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self), escaped_name);
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self), escaped_description);
+  /* For a screen reader the group is the modem: named after it, and
+   * described with its interface, which tells two of a model apart. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                  -1);
 
   /* Subtitles are markup too; the provider's name comes from the SIM. */
   escaped_sim = g_markup_escape_text (sim, -1);
