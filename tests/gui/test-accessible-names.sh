@@ -142,7 +142,8 @@ check "… on its own bus, started by the session bus" \
 
 if part network; then
 
-wait_until 20 log_has "Connections of ttyA11Y0: 1"
+work_listed () { [ "$(connections_of ttyA11Y0)" = 1 ]; }
+wait_while_running 20 work_listed
 sleep 1
 shoot a11y-1-broadband "$main"
 names "Mobile Broadband panel" 8 --window Plugboard --xid "$main"
@@ -158,25 +159,25 @@ names "Mobile Broadband panel, a connection's settings" 14 --window Plugboard --
 # with Return; two modems, so it asks which first.
 keyfiles_before=$(keyfile_count)
 keys alt+a
-wait_until 20 page_is device
+wait_while_running 20 page_is device
 wizard=$(window '^Add Mobile Broadband Connection$')
 check "alt+A opens the Add Connection wizard on its modem step" page_is device
 shoot a11y-2-wizard-device "$wizard"
 names "Add Connection wizard, modem step" 4 --window "Add Mobile Broadband Connection" --xid "$wizard"
 keys Down Return
-wait_until 10 page_is country
+wait_while_running 10 page_is country
 shoot a11y-2-wizard-country "$wizard"
 names "Add Connection wizard, country step" 4 --window "Add Mobile Broadband Connection" --xid "$wizard"
 keys Return
-wait_until 10 page_is provider
+wait_while_running 10 page_is provider
 shoot a11y-2-wizard-provider "$wizard"
 names "Add Connection wizard, provider step" 4 --window "Add Mobile Broadband Connection" --xid "$wizard"
 keys Return
-wait_until 10 page_is plan
+wait_while_running 10 page_is plan
 shoot a11y-2-wizard-plan "$wizard"
 names "Add Connection wizard, plan step" 4 --window "Add Mobile Broadband Connection" --xid "$wizard"
 keys Return
-wait_until 10 page_is review
+wait_while_running 10 page_is review
 shoot a11y-2-wizard-review "$wizard"
 names "Add Connection wizard, review step" 4 --window "Add Mobile Broadband Connection" --xid "$wizard"
 keys Escape
@@ -186,15 +187,15 @@ check "Escape closes the wizard, and nothing was added" test "$(keyfile_count)" 
 # Again, for a provider that is not listed: the plan step then asks for
 # the settings, a password among them.
 keys alt+a
-wait_until 20 page_is device
+wait_while_running 20 page_is device
 wizard=$(window '^Add Mobile Broadband Connection$')
 keys Down Return
-wait_until 10 page_is country
+wait_while_running 10 page_is country
 keys Return
-wait_until 10 page_is provider
+wait_while_running 10 page_is provider
 xdotool type --delay 40 'no such provider'
 keys Return
-wait_until 10 page_is plan
+wait_while_running 10 page_is plan
 shoot a11y-2-wizard-plan-manual "$wizard"
 names "Add Connection wizard, plan step with the settings typed in" 6 \
   --window "Add Mobile Broadband Connection" --xid "$wizard"
@@ -281,10 +282,10 @@ plug ttyA11Y2 gsm --pin 1234
 wait_until 30 modem_is ttyA11Y2 '.sim.retries["sim-pin"]' 3
 check "Tab reaches the Mobile Broadband tab of the view switcher" tab_to 'page tab “Mobile Broadband”' Plugboard
 keys space
-wait_until 20 log_has "SIM unlock row: Enter the SIM’s PIN to use the modem"
+wait_while_running 20 sim_row_says "Enter the SIM’s PIN to use the modem"
 sleep 1
 shoot a11y-9-broadband-locked-sim "$main"
-check "the panel offers to unlock the third modem's SIM" log_has "SIM unlock row: Enter the SIM’s PIN to use the modem"
+check "the panel offers to unlock the third modem's SIM" sim_row_says "Enter the SIM’s PIN to use the modem"
 names "Mobile Broadband panel with a locked SIM" 20 --window Plugboard --xid "$main"
 fi
 

@@ -32,6 +32,7 @@ field_at () {
   sleep 0.6
 }
 connection_exists () { test -n "$(keyfile Work)"; }
+listed () { [ "$(connections_of ttyGSM0)" = 1 ]; }
 
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 delete_all_connections
@@ -43,9 +44,9 @@ before=$(section Work gsm)
 check "its keyfile: only the APN, no roaming ($before)" test "$before" = "apn=internet home-only=true "
 
 start_xvfb
-run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
+start_broadband_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
 wait_first_frame 30
-wait_until 20 log_has "Connections of ttyGSM0: 1"
+wait_while_running 20 listed
 sleep 2
 
 # The row's expander arrow, then its fields (see broadband-rows-3-expanded.png).
@@ -57,15 +58,15 @@ xdotool key Return
 sleep 1
 shot 1-bad-network-id
 check "a 4-digit network id is refused in plain words" \
-  log_has "Connection row says: A network id is the 5 or 6 digit code of a mobile network (MCC and MNC), such as 22210; “2221” is not one"
+  row_says Work "A network id is the 5 or 6 digit code of a mobile network (MCC and MNC), such as 22210; “2221” is not one"
 field_at 400 540 "2221001"
 xdotool key Return
 sleep 1
-check "so is a 7-digit one" log_has "“2221001” is not one"
+check "so is a 7-digit one" row_says Work "“2221001” is not one"
 field_at 400 540 "2221x"
 xdotool key Return
 sleep 1
-check "and one with a letter" log_has "“2221x” is not one"
+check "and one with a letter" row_says Work "“2221x” is not one"
 check "NetworkManager was not asked: the keyfile is unchanged ($(section Work gsm))" \
   test "$(section Work gsm)" = "$before"
 
@@ -77,9 +78,9 @@ shot 2-scrolled
 # Positions in broadband-edit-2-scrolled.png.
 click 698 464
 click 687 527
-wait_until 20 log_has "Toast: Saved the changes to “Work”"
+wait_while_running 20 toast_says "Saved the changes to “Work”"
 shot 3-saved
-check "Save saves" log_has "Toast: Saved the changes to “Work”"
+check "Save saves" toast_seen "Saved the changes to “Work”"
 after="apn=internet network-id=22210 password=s3cret pass username=alice "
 check "the keyfile holds exactly the new values, roaming allowed ($(section Work gsm))" \
   wait_until 10 bash -c "[ \"\$(awk -v section='[gsm]' '/^\[/ { in_section = (\$0 == section); next } in_section && /=/' '$(keyfile Work)' | sort | tr '\n' ' ')\" = '$after' ]"
@@ -93,23 +94,23 @@ click 585 588
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" deny
 field_at 400 245 "other.apn"
 click 687 527
-wait_until 20 log_has "Connection row says: You are not authorized"
+wait_while_running 20 row_says Work "You are not authorized"
 shot 4-save-denied
-check "Save reports polkit's refusal in plain words ($(grep -o 'Connection row says: You are not authorized.*' "$GUI_DIR/app.log" | tail -n1))" \
-  log_has "Connection row says: You are not authorized to read the connection’s password (Insufficient privileges)"
+check "Save reports polkit's refusal in plain words ($(connection_row Work | grep -o 'label “You are not authorized.*' | tail -n1))" \
+  row_says Work "You are not authorized to read the connection’s password (Insufficient privileges)"
 check "nothing changed in the keyfile" test "$(section Work gsm)" = "$after"
 
 click 591 527
 sleep 1
 shot 5-delete-asks
 keys_at 60 40 alt+d
-wait_until 20 bash -c "grep -qF 'Toast: You are not authorized' '$GUI_DIR/app.log'"
+wait_while_running 20 toast_says "You are not authorized"
 sleep 1
 shot 6-delete-denied
-check "Delete reports polkit's refusal in plain words ($(grep -o 'Toast: You are not authorized.*' "$GUI_DIR/app.log" | tail -n1))" \
-  log_has "Toast: You are not authorized to delete the connection"
+check "Delete reports polkit's refusal in plain words ($(grep -o 'You are not authorized.*' "$GUI_DIR/toasts-seen" | tail -n1))" \
+  toast_seen "You are not authorized to delete the connection"
 check "the connection is still there" connection_exists
-check "and still listed" bash -c "! grep -qF 'Connections of ttyGSM0: 0' '$GUI_DIR/app.log'"
+check "and still listed" listed
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 
 stop_gui

@@ -33,33 +33,33 @@ wait_until 30 modem_is ttyPIN1 '.sim.retries["sim-pin"]' 3
 check "the SIM is locked, 3 tries left" modem_is ttyPIN1 '.sim.retries["sim-pin"]' 3
 
 start_xvfb
-run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
+start_broadband_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
 wait_first_frame 30
-wait_until 20 log_has "SIM unlock row: Enter the SIM’s PIN to use the modem · 3 tries left"
+wait_while_running 20 sim_row_says "Enter the SIM’s PIN to use the modem · 3 tries left"
 sleep 1
 
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" deny
 key alt+p
 type_text "1234"
 key Return
-wait_until 20 log_has "SIM unlock row says: You are not authorized"
+wait_while_running 20 sim_row_says "You are not authorized"
 sleep 1
 shot 1-denied
-check "polkit's refusal is reported in plain words ($(grep -o 'SIM unlock row says: You are not authorized.*' "$GUI_DIR/app.log" | tail -n1))" \
-  log_has "SIM unlock row says: You are not authorized to unlock the SIM"
+check "polkit's refusal is reported in plain words ($(sim_row | grep -o 'label “You are not authorized.*' | tail -n1))" \
+  sim_row_says "You are not authorized to unlock the SIM"
 check "the PIN never reached the modem" test "$(sent 1234 ttyPIN1)" = 0
 check "no try was lost" test "$(retries ttyPIN1 sim-pin)" = 3
 check "the SIM is still locked" modem_is ttyPIN1 .sim.lock sim-pin
 check "and the panel still offers to unlock it" \
-  bash -c "! grep -qF 'Toast: The SIM is unlocked' '$GUI_DIR/app.log'"
+  sim_row_says "Enter the SIM’s PIN to use the modem"
 
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 key alt+p
 key ctrl+a BackSpace
 type_text "1234"
 key Return
-wait_until 20 log_has "Toast: The SIM is unlocked"
-check "once polkit allows it, the same PIN unlocks the SIM" log_has "Toast: The SIM is unlocked"
+wait_while_running 20 toast_says "The SIM is unlocked"
+check "once polkit allows it, the same PIN unlocks the SIM" toast_seen "The SIM is unlocked"
 wait_until 30 modem_is ttyPIN1 .sim.state ready
 check "ModemManager says the SIM is ready" modem_is ttyPIN1 .sim.state ready
 check "the PIN reached the modem once" test "$(sent 1234 ttyPIN1)" = 1

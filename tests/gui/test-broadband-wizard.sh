@@ -26,30 +26,30 @@ plug_at_home ttyGSM0 22210
 check "the GSM modem has the SIM of 22210" modem_is ttyGSM0 .sim.operator_code 22210
 
 start_xvfb
-run_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
+start_broadband_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
 wait_first_frame 30
 check "plugboard --panel=broadband draws its first frame" test -s "$GUI_DIR/first-frame"
 sleep 2
 
 # --- GSM, from the database, connecting at once ---
 key alt+a
-wait_until 20 page_is country
+wait_while_running 20 page_is country
 check "one modem: Add Connection… skips the modem step and asks for the country" page_is country
 shot 1-country
 key Return
-wait_until 10 page_is provider
+wait_while_running 10 page_is provider
 check "the country the SIM's code 22210 is in (Italy) was preselected: Return goes on to the provider" page_is provider
 shot 2-provider
 key Return
-wait_until 10 page_is plan
+wait_while_running 10 page_is plan
 check "the provider step leads to the plan" page_is plan
 shot 3-plan
 key Return
-wait_until 10 page_is review
+wait_while_running 10 page_is review
 check "the plan step leads to the review" page_is review
 shot 4-review
 key Return
-wait_until 60 log_has "Wizard says: Could Not Connect"
+wait_while_running 60 wizard_says "Could Not Connect"
 shot 5-connect-result
 check "Add saved the connection “Vodafone Mobile Internet” (the primary provider of 22210, its first plan)" \
   test -n "$(keyfile "Vodafone Mobile Internet")"
@@ -61,7 +61,7 @@ check "keyfile [gsm]: ($(section "Vodafone Mobile Internet" gsm))" \
 check "keyfile [ipv4]: automatic" test "$(section "Vodafone Mobile Internet" ipv4)" = "method=auto "
 check "Connect now sent the plan's APN to the modem" received ttyGSM0 'AT+CGDCONT=1,"IP","mobile.vodafone.it"'
 check "the wizard said why it could not connect, in plain words" \
-  log_has "could not connect. Activation failed: No carrier: the mobile network did not answer."
+  wizard_says "could not connect. Activation failed: No carrier: the mobile network did not answer."
 check "the wizard is open before Escape" wizard_open
 key Escape
 wait_until 20 wizard_closed
@@ -73,30 +73,30 @@ plug ttyCDMA0 cdma
 wait_until 30 modem_is ttyCDMA0 .family cdma
 sleep 2
 key alt+a
-wait_until 20 page_is device
+wait_while_running 20 page_is device
 check "two modems: the wizard asks which one" page_is device
 shot 7-device
 # The rows are sorted by name: the CDMA modem comes first.
 key Return
-wait_until 10 page_is country
+wait_while_running 10 page_is country
 check "the CDMA modem leads to the country" page_is country
 type_text "United States"
 shot 8-country-search
 key Return
-wait_until 10 page_is provider
+wait_while_running 10 page_is provider
 check "searching for the country and Return chose it" page_is provider
 type_text "Verizon"
 shot 9-provider-cdma
 key Return
-wait_until 10 page_is review
+wait_while_running 10 page_is review
 check "a CDMA provider skips the plan step" page_is review
 # Connect now off: its mnemonic focuses it, space switches it; Add by
 # its mnemonic.
 key alt+c space
 shot 10-review-cdma
 key alt+a
-wait_until 20 log_has "Toast: Added the connection “Verizon connection”"
-check "the wizard reported the connection added" log_has "Toast: Added the connection “Verizon connection”"
+wait_while_running 20 toast_says "Added the connection “Verizon connection”"
+check "the wizard reported the connection added" toast_seen "Added the connection “Verizon connection”"
 check "and closed by itself" wait_until 20 wizard_closed
 check "keyfile [connection]: ($(section "Verizon connection" connection))" \
   test "$(section "Verizon connection" connection | sed 's/uuid=[^ ]* //')" = \
@@ -109,36 +109,36 @@ count_before=$(keyfile_count)
 
 # --- a manual APN that NetworkManager would refuse ---
 key alt+a
-wait_until 20 page_is device
+wait_while_running 20 page_is device
 key Down Return
-wait_until 10 page_is country
+wait_while_running 10 page_is country
 key Return
-wait_until 10 page_is provider
+wait_while_running 10 page_is provider
 # Nothing matches: only "My provider is not listed" stays.
 type_text "no such provider"
 key Return
-wait_until 10 page_is plan
+wait_while_running 10 page_is plan
 check "“My provider is not listed” leads to the plan's settings" page_is plan
 type_text "bad apn!"
 key Return
 sleep 1
 shot 12-manual-apn-refused
 check "an APN with a space and “!” is refused on the plan step" page_is plan
-check "the refusal says what is wrong" log_has "Wizard says: An APN may only contain letters, digits, “.”, “_” and “-”"
+check "the refusal says what is wrong" wizard_says "An APN may only contain letters, digits, “.”, “_” and “-”"
 check "nothing was saved" test "$(keyfile_count)" = "$count_before"
 key ctrl+a
 type_text "internet.example"
 key Return
-wait_until 10 page_is review
+wait_while_running 10 page_is review
 check "a valid APN goes on to the review" page_is review
 shot 13-manual-review
 
 # --- polkit says no ---
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" deny
 key alt+a
-wait_until 20 log_has "Wizard says: You are not authorized to add the connection"
+wait_while_running 20 wizard_says "You are not authorized to add the connection"
 shot 14-not-authorized
-check "polkit's refusal is reported on the review" log_has "Wizard says: You are not authorized to add the connection"
+check "polkit's refusal is reported on the review" wizard_says "You are not authorized to add the connection"
 check "the wizard stays on the review, to try again" page_is review
 check "nothing was saved" test "$(keyfile_count)" = "$count_before"
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
@@ -146,31 +146,32 @@ key Escape
 sleep 1
 
 # --- unplug and replug ---
-# last_count WHAT: the last count the panel logged for a modem's
-# connections ("ttyGSM0") or for the others ("Other connections").
-last_count () { grep -oE "$1: [0-9]+" "$GUI_DIR/app.log" | tail -n 1 | grep -oE '[0-9]+$'; }
-count_is () { [ "$(last_count "$1")" = "$2" ]; }
+# The connection rows the panel shows under each modem, and with the
+# others.
+gsm_connections_are () { [ "$(connections_of ttyGSM0)" = "$1" ]; }
+cdma_connections_are () { [ "$(connections_of ttyCDMA0)" = "$1" ]; }
+other_connections_are () { [ "$(other_connections)" = "$1" ]; }
 screenshot "$GUI_DIR/before-unplug.png"
-counts () { echo "$(last_count "Connections of ttyGSM0") $(last_count "Connections of ttyCDMA0") $(last_count "Other connections")"; }
+counts () { echo "$(connections_of ttyGSM0) $(connections_of ttyCDMA0) $(other_connections)"; }
 check "plugged in, each modem lists its connection ($(counts))" test "$(counts)" = "1 1 0"
 "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
 wait_until 30 bash -c "! nmcli --terse --fields TYPE device 2>/dev/null | grep -qE '^(gsm|cdma)$'"
-wait_until 20 count_is "Other connections" 2
+wait_while_running 20 other_connections_are 2
 sleep 1
 shot 15-unplugged
-check "unplugged, both connections are listed as other connections" count_is "Other connections" 2
+check "unplugged, both connections are listed as other connections" other_connections_are 2
 changed=$(pixels_changed "$GUI_DIR/before-unplug.png" "$shots/broadband-wizard-15-unplugged.png")
 check "and the panel changed ($changed pixels)" test "$changed" -gt 5000
 plug ttyGSM0 gsm --operator 22210
 plug ttyCDMA0 cdma
 wait_until 30 modem_is ttyGSM0 .registration home
 wait_until 30 modem_is ttyCDMA0 .family cdma
-wait_until 20 count_is "Other connections" 0
+wait_while_running 20 other_connections_are 0
 sleep 2
 shot 16-replugged
-check "replugged, no connection is left over" count_is "Other connections" 0
-check "the GSM modem lists its connection again" count_is "Connections of ttyGSM0" 1
-check "the CDMA modem lists its connection again" count_is "Connections of ttyCDMA0" 1
+check "replugged, no connection is left over" other_connections_are 0
+check "the GSM modem lists its connection again" gsm_connections_are 1
+check "the CDMA modem lists its connection again" cdma_connections_are 1
 
 stop_gui
 finish
