@@ -391,32 +391,32 @@ make_broadband () {
   add_modem "${MODEM[@]}"
   check "the modem registered on the SIM's network, 23415" modem_is ttyUSB2 .sim.operator_code 23415
 
-  run_gui "$PLUGBOARD" --panel=broadband
+  start_broadband_gui "$PLUGBOARD" --panel=broadband
   wait_first_frame 30
   sleep 2
   over_main
   key alt+a
-  wait_until 20 page_is country
+  wait_while_running 20 page_is country
   wizard=$(wizard_window)
   centre "$wizard"
   over_wizard
   key Return
-  wait_until 10 page_is provider
+  wait_while_running 10 page_is provider
   key Return
-  wait_until 10 page_is plan
+  wait_while_running 10 page_is plan
   check "the wizard reached the plan, country and provider taken from the SIM" page_is plan
   sleep 0.5
   shot_window broadband-wizard-plan "$wizard"
   over_wizard
   key Return
-  wait_until 10 page_is review
+  wait_while_running 10 page_is review
   check "the plan leads to the review" page_is review
   sleep 0.5
   shot_window broadband-wizard-review "$wizard"
   # Connect now off: there is no data session to connect to.
   key alt+c space alt+a
-  wait_until 20 log_has "Toast: Added the connection"
-  name=$(grep -oE 'Toast: Added the connection “[^”]*”' "$GUI_DIR/app.log" | tail -n 1 | sed 's/.*“\(.*\)”/\1/')
+  wait_while_running 20 toast_says "Added the connection"
+  name=$(grep -oE 'Added the connection “[^”]*”' "$GUI_DIR/toasts-seen" | tail -n 1 | sed 's/.*“\(.*\)”/\1/')
   uuid=$(as_tester "$PLUGBOARDCTL" broadband list --json | jq -r --arg name "$name" '.[] | select(.id == $name) | .uuid' | head -n 1)
   [ -n "$uuid" ] && connections+=("$uuid")
   check "the wizard added the connection “$name”" test -n "$uuid"
@@ -445,15 +445,15 @@ make_broadband () {
   # A locked SIM: one wrong PIN, then three.
   "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
   add_modem "${MODEM[@]}" --pin 1234 --puk 12345678
-  run_gui "$PLUGBOARD" --panel=broadband
+  start_broadband_gui "$PLUGBOARD" --panel=broadband
   wait_first_frame 30
-  wait_until 20 log_has "SIM unlock row: Enter the SIM’s PIN to use the modem · 3 tries left"
+  wait_while_running 20 sim_row_says "Enter the SIM’s PIN to use the modem · 3 tries left"
   over_main
   key alt+p
   type_text "0000"
   key Return
-  wait_until 20 log_has "SIM unlock row says: Wrong PIN. 2 tries left before the SIM is blocked"
-  check "a wrong PIN: 2 tries left" log_has "SIM unlock row says: Wrong PIN. 2 tries left before the SIM is blocked"
+  wait_while_running 20 sim_row_says "Wrong PIN. 2 tries left before the SIM is blocked"
+  check "a wrong PIN: 2 tries left" sim_row_says "Wrong PIN. 2 tries left before the SIM is blocked"
   sleep 1
   over_main
   shot_main broadband-sim-pin
@@ -463,8 +463,8 @@ make_broadband () {
     key Return
     sleep 3
   done
-  wait_until 20 log_has "SIM unlock row: Enter the PUK and choose a new PIN"
-  check "three wrong PINs: the SIM asks for its PUK" log_has "SIM unlock row: Enter the PUK and choose a new PIN"
+  wait_while_running 20 sim_row_says "Enter the PUK and choose a new PIN"
+  check "three wrong PINs: the SIM asks for its PUK" sim_row_says "Enter the PUK and choose a new PIN"
   sleep 1
   over_main
   shot_main broadband-sim-puk
@@ -473,13 +473,13 @@ make_broadband () {
   # ModemManager stopped.
   "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
   "$PLUG_STACK" mm-stop "$PLUG_STACK_DIR"
-  run_gui "$PLUGBOARD" --panel=broadband
+  start_broadband_gui "$PLUGBOARD" --panel=broadband
   wait_first_frame 30
   sleep 2
   over_main
   key alt+a
-  wait_until 10 log_has "Wizard says: ModemManager Is Not Running"
-  check "without ModemManager the wizard says so" log_has "Wizard says: ModemManager Is Not Running"
+  wait_while_running 10 wizard_says "ModemManager Is Not Running"
+  check "without ModemManager the wizard says so" wizard_says "ModemManager Is Not Running"
   centre "$(wizard_window)"
   over_main
   shot_main broadband-no-modemmanager
@@ -492,13 +492,13 @@ make_broadband () {
   mkdir -p "$GUI_DIR/empty"
   gui_wrapper=(unshare --mount --propagation private sh -c
     'mount --bind "$1" /usr/share/mobile-broadband-provider-info && shift && exec "$@"' sh "$GUI_DIR/empty")
-  run_gui "$PLUGBOARD" --panel=broadband
+  start_broadband_gui "$PLUGBOARD" --panel=broadband
   gui_wrapper=()
   wait_first_frame 30
   sleep 3
   over_main
   key alt+a
-  wait_until 20 page_is plan
+  wait_while_running 20 page_is plan
   check "without the database the wizard asks for the plan's settings" page_is plan
   wizard=$(wizard_window)
   centre "$wizard"
