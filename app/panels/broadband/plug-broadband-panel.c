@@ -57,13 +57,6 @@ struct _PlugBroadbandPanel
   /* The PlugModemGroup of each modem, in the modem list's order; the box
    * holds the references. */
   GPtrArray     *groups;
-
-  /* The modems last written to the debug log, and the idle that writes
-   * them again once a burst of changes is over. */
-  char          *logged_modems;
-  guint          log_modems_source_id;
-  /* The page last written to the debug log */
-  char          *logged_page;
 };
 
 G_DEFINE_FINAL_TYPE (PlugBroadbandPanel, plug_broadband_panel, PLUG_TYPE_PANEL)
@@ -72,22 +65,8 @@ static void
 show_page (PlugBroadbandPanel *self,
            const char         *name)
 {
-  g_autofree char *page = NULL;
-
   gtk_stack_set_visible_child_name (self->stack, name);
   plug_delayed_spinner_set_active (self->spinner, g_str_equal (name, "loading"));
-
-  /* Tests wait for the page in the debug log, once for each change. */
-  if (g_str_equal (name, "unavailable"))
-    page = g_strdup_printf ("%s: %s", name, self->unavailable_title);
-  else
-    page = g_strdup (name);
-  if (g_strcmp0 (page, self->logged_page) != 0)
-    {
-      g_debug ("Broadband panel page: %s", page);
-      g_free (self->logged_page);
-      self->logged_page = g_steal_pointer (&page);
-    }
 }
 
 static void
@@ -154,7 +133,6 @@ update_connections (PlugBroadbandPanel *self)
           if (is_bound_to (g_ptr_array_index (connections, j), modem))
             g_ptr_array_add (bound, g_ptr_array_index (connections, j));
         }
-      g_debug ("Connections of %s: %u", plug_modem_get_interface (modem), bound->len);
       plug_modem_group_set_connections (group, client, bound);
     }
 
@@ -168,52 +146,8 @@ update_connections (PlugBroadbandPanel *self)
       if (!bound)
         g_ptr_array_add (others, connection);
     }
-  g_debug ("Other connections: %u", others->len);
   plug_connection_rows_sync (self->other_group, self->other_rows, client, others);
   gtk_widget_set_visible (GTK_WIDGET (self->other_group), others->len > 0);
-}
-
-static gboolean
-log_modems_cb (gpointer user_data)
-{
-  PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (user_data);
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  self->log_modems_source_id = 0;
-
-  g_string_append_printf (text, "%u modems", self->groups->len);
-  for (guint i = 0; i < self->groups->len; i++)
-    {
-      PlugModem *modem = plug_modem_group_get_modem (g_ptr_array_index (self->groups, i));
-      const char *modem_path = plug_modem_get_modem_path (modem);
-
-      g_string_append_printf (text, "%s%s %s %s", i == 0 ? ": " : " | ",
-                              plug_modem_get_interface (modem) != NULL ? plug_modem_get_interface (modem) : "-",
-                              plug_modem_family_get_id (plug_modem_get_family (modem)),
-                              modem_path != NULL ? modem_path : "-");
-    }
-
-  if (g_strcmp0 (text->str, self->logged_modems) != 0)
-    {
-      g_debug ("Broadband panel shows %s", text->str);
-      g_free (self->logged_modems);
-      self->logged_modems = g_string_free (g_steal_pointer (&text), FALSE);
-    }
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Tests read which modems the panel shows from the debug log: after every
- * change to the list or to a modem, once a burst of them is over. */
-static void
-schedule_log_modems (PlugBroadbandPanel *self)
-{
-  if (self->log_modems_source_id != 0 ||
-      g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
-    return;
-
-  self->log_modems_source_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, log_modems_cb, self, NULL);
-  g_source_set_name_by_id (self->log_modems_source_id, "[plugboard] log modems");
 }
 
 /* Keeps one group per modem, in the modem list's order. */
@@ -239,13 +173,9 @@ update_groups (PlugBroadbandPanel *self,
 
       gtk_box_insert_child_after (self->modems_box, group, previous);
       g_ptr_array_insert (self->groups, position + i, group);
-      g_signal_connect_object (modem, "notify",
-                               G_CALLBACK (schedule_log_modems), self,
-                               G_CONNECT_SWAPPED);
     }
 
   update_connections (self);
-  schedule_log_modems (self);
 }
 
 static void update_state (PlugBroadbandPanel *self);
@@ -276,7 +206,6 @@ clear_modem_list (PlugBroadbandPanel *self)
   g_ptr_array_set_size (self->groups, 0);
   g_signal_group_set_target (self->client_signals, NULL);
   update_connections (self);
-  schedule_log_modems (self);
 }
 
 static void
@@ -412,9 +341,6 @@ plug_broadband_panel_dispose (GObject *object)
   g_clear_object (&self->client_signals);
   g_clear_pointer (&self->unavailable_title, g_free);
   g_clear_pointer (&self->unavailable_description, g_free);
-  g_clear_handle_id (&self->log_modems_source_id, g_source_remove);
-  g_clear_pointer (&self->logged_modems, g_free);
-  g_clear_pointer (&self->logged_page, g_free);
 
   /* The template's root is AdwBin's child: AdwBin must let go of it first,
    * or disposing the template unparents it behind AdwBin's back, and
@@ -429,7 +355,6 @@ static void
 wizard_done_cb (PlugBroadbandPanel *self,
                 const char         *message)
 {
-  g_debug ("Toast: %s", message);
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
@@ -466,7 +391,6 @@ show_toast_action (GtkWidget  *widget,
   PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (widget);
   AdwToast *toast = adw_toast_new (g_variant_get_string (parameter, NULL));
 
-  g_debug ("Toast: %s", g_variant_get_string (parameter, NULL));
   /* Failures are long sentences: time to read them. */
   adw_toast_set_timeout (toast, 10);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);

@@ -72,7 +72,6 @@ show_toast (PlugConnectionRow *self,
       return;
     }
 
-  g_debug ("Toast: %s", message);
   toast = adw_toast_new (message);
   adw_toast_set_timeout (toast, 10);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -82,8 +81,6 @@ static void
 set_error (PlugConnectionRow *self,
            const char        *message)
 {
-  if (message != NULL)
-    g_debug ("Connection row says: %s", message);
   gtk_label_set_label (self->error_label, message != NULL ? message : "");
 }
 
@@ -122,7 +119,6 @@ update_state (PlugConnectionRow *self)
       label = "";
     }
 
-  g_debug ("Connection %s: %s", connection_name (self), label[0] != '\0' ? label : _("Not connected"));
   connected = state == NM_ACTIVE_CONNECTION_STATE_ACTIVATING ||
               state == NM_ACTIVE_CONNECTION_STATE_ACTIVATED;
   gtk_label_set_label (self->state_label, label);
@@ -322,7 +318,6 @@ connect_clicked_cb (PlugConnectionRow *self)
 
   self->connecting = TRUE;
   set_busy (self, TRUE);
-  g_debug ("Connection %s: %s", connection_name (self), _("Connecting…"));
   gtk_label_set_label (self->state_label, _("Connecting…"));
   plug_broadband_connect_async (self->client, self->connection, device, self->cancellable,
                                 connect_cb, g_object_ref (self));

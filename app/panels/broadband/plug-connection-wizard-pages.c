@@ -414,7 +414,6 @@ plug_connection_wizard_fill_plans (PlugConnectionWizard *self)
                            "or enter your plan’s settings below."),
                          self->database_error);
 
-      g_debug ("Wizard says: %s", notice);
       gtk_label_set_label (self->plan_notice, notice);
       gtk_widget_set_visible (GTK_WIDGET (self->plan_notice), TRUE);
     }
@@ -450,7 +449,6 @@ plug_connection_wizard_fill_plans (PlugConnectionWizard *self)
         }
       else
         {
-          g_debug ("Wizard flags the plan with APN “%s”", plug_provider_apn_get_apn (apn));
           gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
           gtk_widget_set_sensitive (row, FALSE);

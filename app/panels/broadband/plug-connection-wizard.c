@@ -83,7 +83,6 @@ static void
 show_page (PlugConnectionWizard *self,
            const char           *page)
 {
-  g_debug ("Wizard page: %s", page);
   gtk_stack_set_visible_child_name (self->stack, page);
   adw_window_title_set_title (self->window_title, page_title (page));
   /* The plans are the chosen provider's: say whose. */
@@ -111,7 +110,6 @@ show_message (PlugConnectionWizard *self,
               const char           *title,
               const char           *description)
 {
-  g_debug ("Wizard says: %s: %s", title, description);
   adw_status_page_set_icon_name (self->message_page, icon_name);
   adw_status_page_set_title (self->message_page, title);
   adw_status_page_set_description (self->message_page, description);
@@ -132,8 +130,6 @@ void
 plug_connection_wizard_set_error_label (GtkLabel   *label,
                  const char *message)
 {
-  if (message != NULL)
-    g_debug ("Wizard says: %s", message);
   gtk_label_set_label (label, message != NULL ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
 }

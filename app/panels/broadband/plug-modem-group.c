@@ -39,8 +39,6 @@ struct _PlugModemGroup
   /* The connection rows, after the modem's own rows; the group holds
    * the references. */
   GPtrArray           *connection_rows;
-  /* What the rows said when they were last logged (tests read it) */
-  char                *logged_rows;
 };
 
 G_DEFINE_FINAL_TYPE (PlugModemGroup, plug_modem_group, ADW_TYPE_PREFERENCES_GROUP)
@@ -130,7 +128,6 @@ update (PlugModemGroup *self)
   g_autofree char *escaped_sim = NULL;
   g_autofree char *escaped_network = NULL;
   g_autofree char *signal = NULL;
-  g_autofree char *rows = NULL;
   const char *manufacturer = plug_modem_get_manufacturer (self->modem);
   const char *interface = plug_modem_get_interface (self->modem) != NULL ? plug_modem_get_interface (self->modem) : "-";
   const char *family = plug_modem_family_get_display_name (plug_modem_get_family (self->modem));
@@ -171,16 +168,6 @@ update (PlugModemGroup *self)
   signal = g_strdup_printf (_("%u %%"), signal_quality);
   gtk_label_set_label (self->signal_label, signal);
   gtk_level_bar_set_value (self->signal_bar, signal_quality / 100.0);
-
-  /* Tests wait for what the rows say in the debug log: once for each
-   * change of the SIM or the network, not for each change of signal. */
-  rows = g_strdup_printf ("SIM: %s; network: %s", sim, network);
-  if (g_strcmp0 (rows, self->logged_rows) != 0)
-    {
-      g_debug ("Modem %s: %s", interface, rows);
-      g_free (self->logged_rows);
-      self->logged_rows = g_steal_pointer (&rows);
-    }
 }
 
 static void
@@ -206,7 +193,6 @@ plug_modem_group_dispose (GObject *object)
   g_clear_pointer (&self->connection_rows, g_ptr_array_unref);
   g_clear_object (&self->modem);
   g_clear_object (&self->manager);
-  g_clear_pointer (&self->logged_rows, g_free);
 
   G_OBJECT_CLASS (plug_modem_group_parent_class)->dispose (object);
 }

@@ -72,7 +72,6 @@ update (PlugSimUnlockRow *self)
     subtitle = g_strdup_printf (ngettext ("%s · %u try left", "%s · %u tries left", left), what, left);
   else
     subtitle = g_strdup (what);
-  g_debug ("SIM unlock row: %s", subtitle);
   adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), subtitle);
 
   gtk_widget_set_visible (GTK_WIDGET (self->puk_row), puk);
@@ -96,8 +95,6 @@ static void
 set_error (PlugSimUnlockRow *self,
            const char       *message)
 {
-  if (message != NULL)
-    g_debug ("SIM unlock row says: %s", message);
   gtk_label_set_label (self->error_label, message != NULL ? message : "");
 }
 
