@@ -61,10 +61,10 @@ check "Return goes on to the review with the usable plan" page_is review
 key alt+c space
 shot 2-review
 key alt+a
-wait_while_running 20 toast_says "Added the connection “Flagnet Standard”"
-check "the wizard added “Flagnet Standard”" toast_seen "Added the connection “Flagnet Standard”"
-check "keyfile [gsm]: the usable APN ($(section "Flagnet Standard" gsm))" \
-  test "$(section "Flagnet Standard" gsm)" = "apn=internet.flagnet.example home-only=true "
+wait_while_running 20 toast_says "Added the connection “Flagnet Standard & Fast”"
+check "the wizard added “Flagnet Standard & Fast”" toast_seen "Added the connection “Flagnet Standard & Fast”"
+check "keyfile [gsm]: the usable APN ($(section "Flagnet Standard & Fast" gsm))" \
+  test "$(section "Flagnet Standard & Fast" gsm)" = "apn=internet.flagnet.example home-only=true "
 check "no keyfile holds the flagged APN" \
   bash -c '! grep -rqF "http://10.1.2.3" "$1"' _ "$CONNECTIONS_DIR"
 wait_until 20 wizard_closed

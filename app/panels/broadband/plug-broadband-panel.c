@@ -355,7 +355,10 @@ static void
 wizard_done_cb (PlugBroadbandPanel *self,
                 const char         *message)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  /* A toast's title is Pango markup: a name such as “AT&T” is text. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
 }
 
 static void
@@ -389,7 +392,8 @@ show_toast_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (widget);
-  AdwToast *toast = adw_toast_new (g_variant_get_string (parameter, NULL));
+  g_autofree char *escaped = g_markup_escape_text (g_variant_get_string (parameter, NULL), -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   /* Failures are long sentences: time to read them. */
   adw_toast_set_timeout (toast, 10);

@@ -64,6 +64,7 @@ static void
 show_toast (PlugConnectionRow *self,
             const char        *message)
 {
+  g_autofree char *escaped = NULL;
   AdwToast *toast;
 
   if (gtk_widget_get_root (GTK_WIDGET (self)) != NULL || self->toast_overlay == NULL)
@@ -72,7 +73,9 @@ show_toast (PlugConnectionRow *self,
       return;
     }
 
-  toast = adw_toast_new (message);
+  /* A toast's title is Pango markup: a name such as “AT&T” is text. */
+  escaped = g_markup_escape_text (message, -1);
+  toast = adw_toast_new (escaped);
   adw_toast_set_timeout (toast, 10);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
