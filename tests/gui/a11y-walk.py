@@ -25,6 +25,16 @@
 #       exits 0 when something named NAME is shown
 #   a11y-walk.py texts [--window TITLE] [--xid XID]
 #       the text of every label shown, one a line
+#   a11y-walk.py rows [--window TITLE] [--xid XID]
+#       the text shown, a line for each list item ("row", then the lines
+#       of its labels: title, subtitle) and for each label outside one
+#       ("text", then its lines); fields separated by tabs
+#   a11y-walk.py objects [--window TITLE] [--xid XID] [--role ROLE] [--all]
+#       every shown object with a name (--all: shown or not): its object
+#       path (new for a widget made anew), role, name and states,
+#       separated by tabs
+#   a11y-walk.py entry NAME [--window TITLE] [--xid XID]
+#       the text in the shown text field named NAME
 #   a11y-walk.py inside NAME [--role ROLE] [--window TITLE] [--xid XID]
 #       what is shown inside the objects named NAME, or described with
 #       words that hold it, as dump writes it
@@ -482,6 +492,76 @@ def command_texts(arguments):
     return 0
 
 
+def text_fields(node):
+    """A label's text, a field for each of its lines."""
+    return [line for line in node.name.split('\n') if line != '']
+
+
+def row_lines(node):
+    """(kind, fields) for NODE's shown descendants: a "row" for each list
+    item, with the lines of the labels shown in it, and a "text" for each
+    label outside a row."""
+    for child in node.children:
+        if not showing(child):
+            continue
+        if child.role == 'list item':
+            yield 'row', [field for label, _ in shown_nodes(child, [])
+                          if label.role == 'label' and label.name for field in text_fields(label)]
+            continue
+        if child.role == 'label' and child.name:
+            yield 'text', text_fields(child)
+        yield from row_lines(child)
+
+
+def command_rows(arguments):
+    """The shown text as a person reads it in lists: a line "row" and the
+    lines of the labels of each list item (its title, its subtitle…), a
+    line "text" for each label outside one; the fields tab-separated."""
+    trees = read_windows(arguments)
+    if trees is None:
+        return 1
+    for tree in trees:
+        for kind, fields in row_lines(tree):
+            print('\t'.join([kind] + fields))
+    return 0
+
+
+def command_objects(arguments):
+    """Each shown object with a name (and the role --role): its object
+    path on the bus, which is new for a widget made anew, its role and
+    name, and its states. With --all, hidden ones too: a wizard's steps
+    not shown yet."""
+    trees = read_windows(arguments)
+    if trees is None:
+        return 1
+    for tree in trees:
+        found = nodes(tree) if arguments.all else [tree] + [node for node, _ in shown_nodes(tree, [])]
+        for node in found:
+            if not node.name or (arguments.role is not None and node.role != arguments.role):
+                continue
+            state_set = safe(node.accessible.get_state_set)
+            states = sorted(state.value_nick for state in state_set.get_states()) if state_set else []
+            print('%s\t%s\t%s' % (safe(lambda: node.accessible.path, '?'), node.label(), ' '.join(states)))
+    return 0
+
+
+def command_entry(arguments):
+    """The text typed in the shown text field named NAME."""
+    found = find_shown(arguments)
+    if found is None:
+        return 1
+    fields = [node for node in found if has_state(node.accessible, State.EDITABLE)]
+    if len(fields) != 1:
+        print('error %d shown text fields are named “%s”' % (len(fields), arguments.name))
+        return 1
+    text = safe(fields[0].accessible.get_text_iface)
+    if text is None:
+        print('error %s has no text' % fields[0].label())
+        return 1
+    print(safe(lambda: text.get_text(0, -1), ''))
+    return 0
+
+
 def command_inside(arguments):
     """The shown objects named arguments.name, or whose description holds
     it (with the role --role): each one's label, then the shown objects
@@ -544,6 +624,9 @@ COMMANDS = {
     'press': command_press,
     'shows': command_shows,
     'texts': command_texts,
+    'rows': command_rows,
+    'objects': command_objects,
+    'entry': command_entry,
     'inside': command_inside,
     'toasts': command_toasts,
 }
@@ -578,6 +661,17 @@ def make_parser():
         command.add_argument('--window')
         command.add_argument('--xid')
         command.set_defaults(within=None)
+    for name in ('rows', 'objects'):
+        command = commands.add_parser(name)
+        command.add_argument('--window')
+        command.add_argument('--xid')
+        command.add_argument('--role')
+        command.add_argument('--all', action='store_true')
+    command = commands.add_parser('entry')
+    command.add_argument('name')
+    command.add_argument('--window')
+    command.add_argument('--xid')
+    command.set_defaults(role=None)
     inside = commands.add_parser('inside')
     inside.add_argument('name')
     inside.add_argument('--role')
