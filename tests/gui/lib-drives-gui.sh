@@ -167,3 +167,73 @@ open_volume_menu () {
   diag "no menu button “Actions for $1”: $answer" "the window shows: $(a11y texts --window Plugboard | tr '\n' '|')"
   return 1
 }
+
+# --- the dialogs, as a screen reader reads them --------------------------------
+
+# plain: the words as read, without the invisible isolates (U+2068,
+# U+2069) and direction marks (U+200E, U+200F) around names.
+plain () {
+  LC_ALL=C sed -e 's/\xe2\x81\xa8//g' -e 's/\xe2\x81\xa9//g' -e 's/\xe2\x80\x8e//g' -e 's/\xe2\x80\x8f//g'
+}
+
+# has_row WINDOW TITLE TEXT…: a list row shown in WINDOW is titled TITLE,
+# its subtitle (or the next lines of its labels) reading TEXT…, marks
+# left out (plain). Says what rows it found when it fails.
+has_row () {
+  local window=$1 rows
+  shift
+  rows=$(a11y rows --window "$window" | plain)
+  ROW=$(printf '%s\t' row "$@") awk -F'\t' '($0 "\t") == ENVIRON["ROW"] { found = 1 } END { exit !found }' <<<"$rows" &&
+    return 0
+  echo "no row “$*” in “$window”; its rows: $(grep '^row' <<<"$rows" | tr '\t\n' '|;')" >&2
+  return 1
+}
+
+# has_raw_row WINDOW TITLE TEXT…: the same, marks and all.
+has_raw_row () {
+  local window=$1
+  shift
+  a11y rows --window "$window" |
+    ROW=$(printf '%s\t' row "$@") awk -F'\t' '($0 "\t") == ENVIRON["ROW"] { found = 1 } END { exit !found }'
+}
+
+# wizard_step WINDOW: the step of the reformat wizard titled WINDOW, as
+# its header says ("Step 2 of 4"): purpose, name, scope or confirm; or
+# progress, shown by its title alone.
+wizard_step () {
+  local texts step
+  texts=$(a11y texts --window "$1") || return 1
+  step=$(grep -oE '^Step [0-9] of 4$' <<<"$texts" | cut -d' ' -f2)
+  case $step in
+    1) echo purpose ;;
+    2) echo name ;;
+    3) echo scope ;;
+    4) echo confirm ;;
+    *) window_says "$1" 'Reformatting…' && echo progress ;;
+  esac
+}
+
+# wizard_choices WINDOW: what is checked in the wizard, on every step at
+# once, those not shown yet too: "TYPE, this volume|whole drive,
+# overwrite on|off, keep files on|off", TYPE as its choice names it
+# ("Linux only (ext4)": ext4).
+wizard_choices () {
+  a11y objects --window "$1" --role 'check box' --all | awk -F'\t' '
+    { checked = (" " $3 " ") ~ / checked / }
+    $2 ~ /^check box “Overwrite/ { overwrite = checked ? "on" : "off"; next }
+    $2 ~ /^check box “[^”]* \([^)]*\)/ && checked { type = $2; sub(/^[^(]*\(/, "", type); sub(/\).*/, "", type) }
+    $2 ~ /^check box “This volume only/ && checked { scope = "this volume" }
+    $2 ~ /^check box “The whole drive/ && checked { scope = "whole drive" }
+    $2 ~ /^check box “Keep my files/ { keep = checked ? "on" : "off" }
+    END { printf "%s, %s, overwrite %s, keep files %s\n", type ? type : "none", scope ? scope : "none", overwrite, keep }'
+}
+
+# wizard_focus WINDOW: the control with the keyboard focus, its name as
+# read ("push button “Cancel”"): a button's name repeats its label,
+# mnemonic and all, in GTK 4.8 ("_Cancel Cancel").
+wizard_focus () {
+  a11y focused --window "$1" | sed -E 's/“_(.+) \1”/“\1”/'
+}
+
+# wizard_page WINDOW: "STEP; choices: …" (wizard_step, wizard_choices).
+wizard_page () { echo "$(wizard_step "$1"); choices: $(wizard_choices "$1")"; }

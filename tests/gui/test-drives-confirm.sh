@@ -4,12 +4,14 @@
 # mounted ext4 disk image, with the most destructive choices made (another
 # filesystem, the whole drive, overwritten), Enter at the confirmation
 # cancels: nothing is changed (blkid and SHA-256), and the page named the
-# image file, its device, size, name, filesystem and used space (the
-# app's debug lines say which words). Opened again after that Cancel, the
-# wizard starts from the default choices, not the destructive ones. With
-# "Keep my files" on, Enter at the confirmation cancels as well, and no
-# copy is made; and so it does with the focus on the list of what will be
-# lost. The destructive button is never the default.
+# image file, its device, size, name, filesystem and used space (read as
+# a screen reader reads them: lib-gui.sh's a11y). Opened again after that
+# Cancel, the wizard starts from the default choices, not the destructive
+# ones. With "Keep my files" on, Enter at the confirmation cancels as
+# well, and no copy is made; and so it does with the focus on the list of
+# what will be lost. The destructive button never has the focus. GTK 4.8
+# tells a screen reader nothing of a window's default button: what Enter
+# does is what the keys here show.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,28 +20,29 @@
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-drives-gui.sh"
 
-# The words the wizard shows, and its default button, as debug lines.
-export G_MESSAGES_DEBUG=plugboard-drives
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 
 kept_root=$GUI_DIR/home/.local/share/plugboard/kept-files
 no_copy () { [ -z "$(ls -A "$kept_root" 2>/dev/null)" ]; }
-# The words as read: without the invisible isolates (U+2068, U+2069) and
-# direction marks (U+200E, U+200F) around names.
-plain_log () {
-  LC_ALL=C sed -e 's/\xe2\x81\xa8//g' -e 's/\xe2\x81\xa9//g' -e 's/\xe2\x80\x8e//g' -e 's/\xe2\x80\x8f//g' "$GUI_DIR/app.log"
-}
-log_has () {
-  plain_log | grep -F -- "$1" >/dev/null && return 0
-  echo "not in the app's log: $1" >&2
-  plain_log | grep -F "${1%%:*}" | tail -n 4 >&2
-  return 1
-}
-# The page the wizard shows now, with its default button and choices.
-last_page () { grep -oE 'Reformat wizard page: .*' "$GUI_DIR/app.log" | tail -n 1; }
-page_is () { [ "$(last_page)" = "Reformat wizard page: $1" ]; }
+wizard='Reformat RELUCONF'
+# The step the wizard shows now, with its choices (lib-drives-gui.sh).
+# Every focus read is kept in $focus_seen, for the last check.
+focus_seen=$GUI_DIR/focus-seen
+last_page () { wizard_page "$wizard"; }
+page_is () { [ "$(last_page)" = "$1" ]; }
 # on_page NAME: the wizard shows its step NAME (purpose, name, scope, confirm).
-on_page () { last_page | grep -q "^Reformat wizard page: $1;"; }
+on_page () { [ "$(wizard_step "$wizard")" = "$1" ]; }
+# focus_is CONTROL: what has the keyboard focus, which Enter presses.
+focus_is () {
+  local focus
+  focus=$(wizard_focus "$wizard")
+  echo "$(wizard_step "$wizard"): $focus" >>"$focus_seen"
+  [ "$focus" = "$1" ]
+}
+# next_offered: Next is shown, and can be pressed.
+next_offered () { a11y objects --window "$wizard" --role 'push button' | grep -E $'\tpush button “_Next Next”\t.*sensitive' >/dev/null; }
+# fact TITLE TEXT: the confirmation lists TITLE, reading TEXT.
+fact () { has_row "$wizard" "$1" "$2"; }
 # format_size BYTES: the size as GLib writes it (with a no-break space).
 format_size () {
   /usr/bin/python3 -c 'import sys; from gi.repository import GLib; print(GLib.format_size(int(sys.argv[1])))' "$1"
@@ -74,18 +77,19 @@ start_xvfb
 start_drives_panel
 check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-frame"
 # The keys below count on the volume's row being there.
-wait_until 20 log_has "Volume: RELUCONF: ext4"
+wait_until 20 window_shows Plugboard "Actions for RELUCONF"
 
 # --- the destructive choices, then Enter at the confirmation -----------------
 
 open_volume_menu RELUCONF
 keys r
 wait_until 20 has_window '^Reformat RELUCONF$'
-wizard=$(window '^Reformat RELUCONF$')
-check "the volume's menu opens the wizard for RELUCONF" test -n "$wizard"
+wizard_id=$(window '^Reformat RELUCONF$')
+check "the volume's menu opens the wizard for RELUCONF" test -n "$wizard_id"
 wait_until 20 on_page purpose
-check "it starts on the purpose, ext4 for a disk image, Next the default" \
-  page_is "purpose; default button: _Next; choices: ext4, this volume, overwrite off, keep files off"
+check "it starts on the purpose, ext4 for a disk image, Next the default ($(last_page))" \
+  eval 'page_is "purpose; choices: ext4, this volume, overwrite off, keep files off" && next_offered'
+check "… with the focus on a choice, not on a button ($(wizard_focus "$wizard"))" focus_is 'list item “Linux only”'
 # Another purpose (the next row), the name as it is, the whole drive,
 # overwritten first.
 keys Down space Return
@@ -95,15 +99,17 @@ wait_until 20 on_page scope
 keys Down space alt+o Return
 wait_until 20 on_page confirm
 sleep 0.5
-shoot confirm-1-destructive "$wizard"
-check "Enter shows the confirmation of the whole drive, overwritten ($(last_page))" \
-  eval 'page_is "confirm; default button: _Cancel; choices: $(last_page | grep -oE "choices: [a-z0-9]+" | cut -d" " -f2), whole drive, overwrite on, keep files off"'
-check "… with another filesystem than ext4" test "$(last_page | grep -oE 'choices: [a-z0-9]+')" != "choices: ext4"
+shoot confirm-1-destructive "$wizard_id"
+page=$(last_page)
+check "Enter shows the confirmation of the whole drive, overwritten ($page)" \
+  test "$page" = "confirm; choices: $(grep -oE 'choices: [^,]+' <<<"$page" | cut -d' ' -f2-), whole drive, overwrite on, keep files off"
+check "… Cancel has the focus: Enter is Cancel's ($(wizard_focus "$wizard"))" focus_is 'push button “Cancel”'
+check "… with another filesystem than ext4" test "$(grep -oE 'choices: [^,]+' <<<"$page")" != "choices: ext4"
 check "… which names the disk image file, its device and size" \
-  log_has "Reformat confirmation: Drive: $(basename "$image") · $device · $size_text"
-check "… the file's whole path" log_has "Reformat confirmation: Disk Image File: $image"
+  fact Drive "$(basename "$image") · $device · $size_text"
+check "… the file's whole path" fact "Disk Image File" "$image"
 check "… and the volume: its name, filesystem, device, size and used space" \
-  log_has "Reformat confirmation: Volume: “RELUCONF” · ext4 · $device · $size_text · $used_text used"
+  fact Volume "“RELUCONF” · ext4 · $device · $size_text · $used_text used"
 check "… and nothing was changed yet" test "$(state)" = "$before"
 
 # The focus is where the page put it; Enter is Cancel's.
@@ -119,32 +125,32 @@ shoot confirm-2-after-enter
 
 keys Return r
 wait_until 20 has_window '^Reformat RELUCONF$'
-wizard=$(window '^Reformat RELUCONF$')
-check "opened again after the Cancel" test -n "$wizard"
+wizard_id=$(window '^Reformat RELUCONF$')
+check "opened again after the Cancel" test -n "$wizard_id"
 wait_until 20 on_page purpose
-check "… it starts on the purpose with the default, ext4, not the choice cancelled" \
-  page_is "purpose; default button: _Next; choices: ext4, this volume, overwrite off, keep files off"
+check "… it starts on the purpose with the default, ext4, not the choice cancelled ($(last_page))" \
+  eval 'page_is "purpose; choices: ext4, this volume, overwrite off, keep files off" && next_offered'
 keys Return
 wait_until 20 on_page name
 keys Return
 wait_until 20 on_page scope
 sleep 0.3
-shoot confirm-3-scope-again "$wizard"
-check "… and on the scope step it is this volume only, not overwritten, as at first" \
-  page_is "scope; default button: _Next; choices: ext4, this volume, overwrite off, keep files off"
+shoot confirm-3-scope-again "$wizard_id"
+check "… and on the scope step it is this volume only, not overwritten, as at first ($(last_page))" \
+  eval 'page_is "scope; choices: ext4, this volume, overwrite off, keep files off" && next_offered'
 
 # --- keeping the files: Enter at the confirmation -------------------------------
 
 keys alt+k Return
 wait_until 20 on_page confirm
 # The plan counts the files before the destructive button may be used.
-wait_until 10 log_has "Reformat confirmation: Drive:"
+wait_until 10 fact Drive "$(basename "$image") · $device · $size_text"
 sleep 2
-shoot confirm-4-keep "$wizard"
-check "with “Keep my files”, Enter shows the confirmation, Cancel the default" \
-  page_is "confirm; default button: _Cancel; choices: ext4, this volume, overwrite off, keep files on"
+shoot confirm-4-keep "$wizard_id"
+check "with “Keep my files”, Enter shows the confirmation, Cancel the default ($(last_page); $(wizard_focus "$wizard"))" \
+  eval 'page_is "confirm; choices: ext4, this volume, overwrite off, keep files on" && focus_is "push button “Cancel”"'
 check "… naming the volume and its used space there too" \
-  log_has "Reformat confirmation: Volume: “RELUCONF” · ext4 · $device · $size_text · $used_text used"
+  fact Volume "“RELUCONF” · ext4 · $device · $size_text · $used_text used"
 keys Return
 wait_until 20 no_window '^Reformat RELUCONF$'
 check "Enter there closes the wizard too" no_window '^Reformat RELUCONF$'
@@ -156,7 +162,7 @@ check "… and copied no file to the computer" no_copy
 
 keys Return r
 wait_until 20 has_window '^Reformat RELUCONF$'
-wizard=$(window '^Reformat RELUCONF$')
+wizard_id=$(window '^Reformat RELUCONF$')
 for page in purpose name scope; do
   wait_until 20 on_page $page
   keys Return
@@ -164,20 +170,27 @@ done
 wait_until 20 on_page confirm
 check "opened a third time, Enter on each step reaches the confirmation" on_page confirm
 sleep 0.5
+check "… Cancel has the focus there" focus_is 'push button “Cancel”'
 # A click on the volume's row, as a person reading it might.
-xdotool mousemove --window "$wizard" 280 260 click 1 mousemove 850 600
+xdotool mousemove --window "$wizard_id" 280 260 click 1 mousemove 850 600
 sleep 0.3
-shoot confirm-5-row-focused "$wizard"
+shoot confirm-5-row-focused "$wizard_id"
+row_focus=$(wizard_focus "$wizard")
+check "… the click put the focus on the list of what will be lost ($row_focus)" grep -q '^list item “Volume”$' <<<"$row_focus"
 keys Return
+# Started, the reformat would show its progress at once, in a wizard that
+# stays open.
+step_after=$(wizard_step "$wizard" 2>/dev/null)
 wait_until 20 no_window '^Reformat RELUCONF$'
 check "with the focus on the list of what will be lost, Enter is the default's, Cancel: the wizard closes" \
   no_window '^Reformat RELUCONF$'
-check "… and it never started: no progress step" eval '! grep -q "Reformat wizard page: progress" "$GUI_DIR/app.log"'
+check "… and it never started: no progress step (${step_after:-closed})" test "$step_after" != progress
 sleep 1
 check "… and nothing changed" test "$(state)" = "$before"
 
-check "no page had the destructive button as its default" \
-  eval '! grep -E "default button: _(Erase and Reformat|Reformat)" "$GUI_DIR/app.log"'
+diag "the focus, as read on each step: $(tr '\n' ';' <"$focus_seen")"
+check "no page had the destructive button as its default: it never had the focus" \
+  eval '! grep -E "“(Erase and Reformat|Reformat)”" "$focus_seen"'
 check "the app logged no warning or critical" eval '! grep -E "WARNING|CRITICAL" "$GUI_DIR/app.log"'
 stop_gui
 
