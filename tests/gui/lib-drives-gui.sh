@@ -177,24 +177,41 @@ plain () {
 }
 
 # has_row WINDOW TITLE TEXT…: a list row shown in WINDOW is titled TITLE,
-# its subtitle (or the next lines of its labels) reading TEXT…, marks
-# left out (plain). Says what rows it found when it fails.
+# its subtitle (the next lines of its labels) starting with the lines
+# TEXT…, marks left out (plain). Says what rows it found when it fails.
 has_row () {
   local window=$1 rows
   shift
   rows=$(a11y rows --window "$window" | plain)
-  ROW=$(printf '%s\t' row "$@") awk -F'\t' '($0 "\t") == ENVIRON["ROW"] { found = 1 } END { exit !found }' <<<"$rows" &&
+  ROW=$(printf '%s\t' row "$@") awk 'index($0 "\t", ENVIRON["ROW"]) == 1 { found = 1 } END { exit !found }' <<<"$rows" &&
     return 0
   echo "no row “$*” in “$window”; its rows: $(grep '^row' <<<"$rows" | tr '\t\n' '|;')" >&2
   return 1
 }
 
-# has_raw_row WINDOW TITLE TEXT…: the same, marks and all.
-has_raw_row () {
-  local window=$1
-  shift
-  a11y rows --window "$window" |
-    ROW=$(printf '%s\t' row "$@") awk -F'\t' '($0 "\t") == ENVIRON["ROW"] { found = 1 } END { exit !found }'
+# panel_has_volume NAME: the Drives panel shows a volume's row titled NAME.
+panel_has_volume () { has_row Plugboard "$1"; }
+
+# drive_description NAME: the lines of the description of the drive
+# whose group is titled NAME, in the Drives panel (the label after its
+# title), marks left out.
+drive_description () {
+  a11y rows --window Plugboard | plain |
+    NAME=$1 awk -F'\t' '
+      taken { exit }
+      found && $1 == "text" { for (i = 2; i <= NF; i++) print $i; taken = 1; next }
+      found { exit }
+      $1 == "text" && $2 == ENVIRON["NAME"] { found = 1 }'
+}
+
+# drive_says NAME TEXT: a line of that description is TEXT. Says what the
+# description is when it is not.
+drive_says () {
+  local description
+  description=$(drive_description "$1")
+  grep -qxF -- "$2" <<<"$description" && return 0
+  echo "the drive “$1” is described as: ${description:-nothing}" | tr '\n' '|' >&2
+  return 1
 }
 
 # wizard_step WINDOW: the step of the reformat wizard titled WINDOW, as
