@@ -546,19 +546,22 @@ def command_objects(arguments):
 
 
 def command_entry(arguments):
-    """The text typed in the shown text field named NAME."""
-    found = find_shown(arguments)
-    if found is None:
+    """The text typed in the shown text field named NAME (which holds a
+    label of that name, its placeholder)."""
+    trees = read_windows(arguments)
+    if trees is None:
         return 1
-    fields = [node for node in found if has_state(node.accessible, State.EDITABLE)]
+    fields = [node for tree in trees for node, _ in shown_nodes(tree, [])
+              if node.name == arguments.name and has_state(node.accessible, State.EDITABLE)]
     if len(fields) != 1:
         print('error %d shown text fields are named “%s”' % (len(fields), arguments.name))
         return 1
-    text = safe(fields[0].accessible.get_text_iface)
-    if text is None:
+    accessible = fields[0].accessible
+    count = safe(lambda: Atspi.Text.get_character_count(accessible))
+    if count is None:
         print('error %s has no text' % fields[0].label())
         return 1
-    print(safe(lambda: text.get_text(0, -1), ''))
+    print(safe(lambda: Atspi.Text.get_text(accessible, 0, count), ''))
     return 0
 
 

@@ -169,6 +169,10 @@ open_volume_menu () {
 }
 
 # --- the dialogs, as a screen reader reads them --------------------------------
+#
+# The walker's answers are read whole (into a variable) before they are
+# searched: a grep -q that stops reading at its first match would leave
+# the rest of the answer in the pipe, for the next question to read.
 
 # plain: the words as read, without the invisible isolates (U+2068,
 # U+2069) and direction marks (U+200E, U+200F) around names.
@@ -192,16 +196,25 @@ has_row () {
 # panel_has_volume NAME: the Drives panel shows a volume's row titled NAME.
 panel_has_volume () { has_row Plugboard "$1"; }
 
+# says WINDOW TEXT: a label shown in WINDOW holds TEXT (window_says, the
+# answer read whole).
+says () {
+  local texts
+  texts=$(shown_texts "$1")
+  grep -qF -- "$2" <<<"$texts"
+}
+
 # drive_description NAME: the lines of the description of the drive
 # whose group is titled NAME, in the Drives panel (the label after its
 # title), marks left out.
 drive_description () {
-  a11y rows --window Plugboard | plain |
-    NAME=$1 awk -F'\t' '
-      taken { exit }
-      found && $1 == "text" { for (i = 2; i <= NF; i++) print $i; taken = 1; next }
-      found { exit }
-      $1 == "text" && $2 == ENVIRON["NAME"] { found = 1 }'
+  local rows
+  rows=$(a11y rows --window Plugboard | plain)
+  NAME=$1 awk -F'\t' '
+    done { next }
+    found && $1 == "text" { for (i = 2; i <= NF; i++) print $i; done = 1; next }
+    found { done = 1; next }
+    $1 == "text" && $2 == ENVIRON["NAME"] { found = 1 }' <<<"$rows"
 }
 
 # drive_says NAME TEXT: a line of that description is TEXT. Says what the
@@ -210,7 +223,7 @@ drive_says () {
   local description
   description=$(drive_description "$1")
   grep -qxF -- "$2" <<<"$description" && return 0
-  echo "the drive “$1” is described as: ${description:-nothing}" | tr '\n' '|' >&2
+  echo "the drive “$1” is described as: $(tr '\n' '|' <<<"${description:-nothing}")" >&2
   return 1
 }
 

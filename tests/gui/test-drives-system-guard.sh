@@ -59,7 +59,7 @@ wait_until 20 panel_has_volume REL7CLAIMED
 sleep 0.5
 shoot system-guard-1-panel
 check "the claimed drive says Plugboard does not change it, and why" \
-  window_says Plugboard "Not changed by Plugboard: The system asks applications to leave part of this drive alone"
+  says Plugboard "Not changed by Plugboard: The system asks applications to leave part of this drive alone"
 # The description is two lines: what the drive is, then why not.
 group_text () { drive_description "$(basename "$1")"; }
 check "… on the claimed image's own group ($(group_text "$claimed_image" | tr '\n' '|'))" \

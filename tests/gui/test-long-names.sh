@@ -5,9 +5,9 @@
 # is about 200 characters long and holds markup, an ext4 volume named
 # <b>RELU</b>&amp, an exFAT volume named in Chinese characters, an ext4
 # volume named in Hebrew and one named %n%n%n%s, a format string (in a
-# file named with one too). Each is shown as the plain text it is (the app's
-# debug lines say which words; both markups are malformed, so a widget
-# that parsed one would warn, which is fatal here), no window grows wider
+# file named with one too). Each is shown as the plain text it is (read as
+# a screen reader reads it; both markups are malformed, so a widget that
+# parsed one would warn, which is fatal here), no window grows wider
 # than its default or the screen, and the device and size stay in view.
 # Then the same panel and confirmation in a right-to-left locale (Hebrew).
 # Nothing is changed on any image.
@@ -19,25 +19,16 @@
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-drives-gui.sh"
 
-# The words the panel and its dialogs show, as debug lines.
-export G_MESSAGES_DEBUG=plugboard-drives
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 
-# The words as read: without the invisible isolates (U+2068, U+2069) and
-# direction marks (U+200E, U+200F) around names.
-plain_log () {
-  LC_ALL=C sed -e 's/\xe2\x81\xa8//g' -e 's/\xe2\x81\xa9//g' -e 's/\xe2\x80\x8e//g' -e 's/\xe2\x80\x8f//g' "$GUI_DIR/app.log"
+# isolated WINDOW MARK LABEL: the confirmation's volume line starts with
+# MARK (LRM or RLM) and holds LABEL between U+2068 and U+2069, marks and
+# all, as a screen reader gets it.
+isolated () {
+  local rows
+  rows=$(a11y rows --window "$1")
+  grep -qF -- "$(printf 'row\tVolume\t%s\xe2\x80\x9c\xe2\x81\xa8%s\xe2\x81\xa9\xe2\x80\x9d' "$2" "$3")" <<<"$rows"
 }
-log_has () {
-  plain_log | grep -F -- "$1" >/dev/null && return 0
-  echo "not in the app's log: $1" >&2
-  plain_log | grep -F "${1%%:*}" | tail -n 4 >&2
-  return 1
-}
-raw_log_has () { grep -qF -- "$1" "$GUI_DIR/app.log"; }
-# isolated MARK LABEL: the confirmation's volume line starts with MARK
-# (LRM or RLM) and holds LABEL between U+2068 and U+2069.
-isolated () { raw_log_has "$(printf 'Volume: %s\xe2\x80\x9c\xe2\x81\xa8%s\xe2\x81\xa9\xe2\x80\x9d' "$1" "$2")"; }
 LRM=$'\xe2\x80\x8e'
 RLM=$'\xe2\x80\x8f'
 # fits WINDOW-ID WIDTH HEIGHT: the window is no larger than WIDTH×HEIGHT
@@ -59,8 +50,18 @@ size_of () {
   [ -n "$1" ] || { echo "no window"; return; }
   timeout 5 xwininfo -id "$1" | awk '/Width:/ { w = $NF } /Height:/ { h = $NF } END { print w "x" h }'
 }
-# on_page NAME: the reformat wizard shows its step NAME.
-on_page () { grep -oE 'Reformat wizard page: [a-z]+' "$GUI_DIR/app.log" | tail -n 1 | grep -qx "Reformat wizard page: $1"; }
+# on_page WINDOW NAME: the reformat wizard titled WINDOW shows its step NAME.
+on_page () { [ "$(wizard_step "$1")" = "$2" ]; }
+# rename_reads LABEL DEVICE SIZE: the Rename dialog of LABEL is titled
+# “Rename LABEL”, with DEVICE · SIZE under it, and LABEL in its field.
+rename_reads () {
+  local texts
+  texts=$(shown_texts "Rename $1")
+  grep -qxF -- "Rename $1" <<<"$texts" && grep -qxF -- "$2 · $3" <<<"$texts" &&
+    [ "$(a11y entry Name --window "Rename $1")" = "$1" ] && return 0
+  echo "the dialog reads: $(tr '\n' '|' <<<"$texts") “$(a11y entry Name --window "Rename $1")”" >&2
+  return 1
+}
 no_warnings () { ! grep -E 'WARNING|CRITICAL' "$GUI_DIR/app.log"; }
 
 # About 200 characters with the test's prefix, holding markup that is not
@@ -90,10 +91,10 @@ start_xvfb
 start_drives_panel
 check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-frame"
 # The keys below count on the three rows being there.
-wait_until 20 log_has "Volume: גיבוי 2026:"
-wait_until 20 log_has "Volume: 写真 2026:"
-wait_until 20 log_has "Volume: <b>RELU</b>&amp:"
-wait_until 20 log_has "Volume: %n%n%n%s:"
+wait_until 20 panel_has_volume "גיבוי 2026"
+wait_until 20 panel_has_volume "写真 2026"
+wait_until 20 panel_has_volume "<b>RELU</b>&amp"
+wait_until 20 panel_has_volume "%n%n%n%s"
 sleep 0.5
 shoot long-names-1-panel
 main=$(window '^Plugboard$')
@@ -106,21 +107,21 @@ size=$(as_tester "$PLUGBOARDCTL" drives list --json |
 size_text=$(LANG=C.UTF-8 format_size "$size")
 diag "$size bytes is shown as “$size_text”"
 check "the panel names the long image by its whole file name, with its size and path" \
-  log_has "Drive: $(basename "$long_image"): Disk Image · $size_text · $long_image"
+  drive_says "$(basename "$long_image")" "Disk Image · $size_text · $long_image"
 check "… and its volume by its name as it is: <b>RELU</b>&amp, with its device" \
-  log_has "Volume: <b>RELU</b>&amp: ext4 · $size_text · $long_device"
-check "the exFAT volume is 写真 2026, with its device" log_has "Volume: 写真 2026: exFAT · $size_text · $cjk_device"
-check "the Hebrew one is גיבוי 2026, with its device" log_has "Volume: גיבוי 2026: ext4 · $size_text · $rtl_device"
-check "the format string one is %n%n%n%s, as it is, with its device" log_has "Volume: %n%n%n%s: ext4 · $size_text · $format_device"
+  has_row Plugboard "<b>RELU</b>&amp" "ext4 · $size_text · $long_device"
+check "the exFAT volume is 写真 2026, with its device" has_row Plugboard "写真 2026" "exFAT · $size_text · $cjk_device"
+check "the Hebrew one is גיבוי 2026, with its device" has_row Plugboard "גיבוי 2026" "ext4 · $size_text · $rtl_device"
+check "the format string one is %n%n%n%s, as it is, with its device" has_row Plugboard "%n%n%n%s" "ext4 · $size_text · $format_device"
 
-# to_confirmation: Enter on each step of a wizard just opened.
+# to_confirmation WINDOW: Enter on each step of a wizard just opened.
 to_confirmation () {
   local page
   for page in purpose name scope; do
-    wait_until 20 on_page $page
+    wait_until 20 on_page "$1" $page
     keys Return
   done
-  wait_until 20 on_page confirm
+  wait_until 20 on_page "$1" confirm
   sleep 0.5
 }
 
@@ -138,7 +139,7 @@ dialogs () {
   shoot "long-names-rename-$tag" "$dialog"
   check "… at its default size on the screen ($(size_of "$dialog"))" fits "$dialog" 480 360
   check "… titled with the name as it is, its device and size under it" \
-    log_has "Rename dialog: Rename $label: $device · $size_text: “$label”"
+    rename_reads "$label" "$device" "$size_text"
   keys Escape
   wait_until 20 no_window "^Rename $label\$"
 
@@ -147,15 +148,15 @@ dialogs () {
   wizard=$(window "^Reformat $label\$")
   check "the wizard opens for “$label”" test -n "$wizard"
   # ext4, the name as it is, this volume: the confirmation.
-  to_confirmation
+  to_confirmation "Reformat $label"
   shoot "long-names-confirm-$tag" "$wizard"
   check "… the confirmation stays at its default size on the screen ($(size_of "$wizard"))" fits "$wizard" 560 640
   check "… naming the drive by its file name, with device and size" \
-    log_has "Reformat confirmation: Drive: $(basename "$image") · $device · $size_text"
-  check "… the file, with its whole path" log_has "Reformat confirmation: Disk Image File: $image"
+    has_row "Reformat $label" Drive "$(basename "$image") · $device · $size_text"
+  check "… the file, with its whole path" has_row "Reformat $label" "Disk Image File" "$image"
   check "… and the volume by its name as it is" \
-    log_has "Reformat confirmation: Volume: “$label” · $filesystem · $device · $size_text · used space unknown: not mounted"
-  check "… isolated, so that its script's direction does not reorder the line" isolated "$LRM" "$label"
+    has_row "Reformat $label" Volume "“$label” · $filesystem · $device · $size_text · used space unknown: not mounted"
+  check "… isolated, so that its script's direction does not reorder the line" isolated "Reformat $label" "$LRM" "$label"
   keys Escape
   wait_until 20 no_window "^Reformat $label\$"
   check "… and Escape closes it" no_window "^Reformat $label\$"
@@ -187,7 +188,7 @@ localedef -i en_US -f UTF-8 "$GUI_DIR/locale/en_US.UTF-8" 2>/dev/null
 chmod -R a+rX "$GUI_DIR/locale"
 check "an en_US.UTF-8 locale was built for the test" test -f "$GUI_DIR/locale/en_US.UTF-8/LC_CTYPE"
 GUI_LANG=en_US.UTF-8 GUI_LANGUAGE=he LOCPATH=$GUI_DIR/locale start_drives_panel
-wait_until 20 log_has "Volume: גיבוי 2026:"
+wait_until 20 panel_has_volume "גיבוי 2026"
 size_text=$(LANG=en_US.UTF-8 LANGUAGE=he LOCPATH=$GUI_DIR/locale format_size "$size" | LC_ALL=C sed -e 's/\xe2\x80\x8e//g' -e 's/\xe2\x80\x8f//g')
 diag "right to left, $size bytes is shown as “$size_text”"
 sleep 0.5
@@ -195,18 +196,18 @@ shoot long-names-rtl-1-panel
 main=$(window '^Plugboard$')
 check "right to left, the window stays at its default size on the screen ($(size_of "$main"))" fits "$main" 900 640
 check "… with the long image listed" \
-  log_has "Drive: $(basename "$long_image"): Disk Image · $size_text · $long_image"
+  drive_says "$(basename "$long_image")" "Disk Image · $size_text · $long_image"
 open_volume_menu 'גיבוי 2026'
 keys r
 wait_until 20 has_window '^Reformat גיבוי 2026$'
 wizard=$(window '^Reformat גיבוי 2026$')
 check "… the wizard opens for גיבוי 2026" test -n "$wizard"
-to_confirmation
+to_confirmation 'Reformat גיבוי 2026'
 shoot long-names-rtl-2-confirm "$wizard"
 check "… its confirmation fits the screen too ($(size_of "$wizard"))" fits "$wizard" 560 640
 check "… naming the drive, device and size" \
-  log_has "Reformat confirmation: Drive: $(basename "$rtl_image") · $rtl_device · $size_text"
-check "… and the volume line takes the interface's direction, right to left" isolated "$RLM" 'גיבוי 2026'
+  has_row 'Reformat גיבוי 2026' Drive "$(basename "$rtl_image") · $rtl_device · $size_text"
+check "… and the volume line takes the interface's direction, right to left" isolated 'Reformat גיבוי 2026' "$RLM" 'גיבוי 2026'
 keys Escape
 wait_until 20 no_window '^Reformat '
 check "right to left too, the app logged no warning or critical" no_warnings
