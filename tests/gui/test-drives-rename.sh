@@ -15,7 +15,6 @@
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-drives-gui.sh"
 
-export G_MESSAGES_DEBUG=plugboard-drives
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 
 ext_image=$(new_image ext.img 64M /sbin/mkfs.ext4 -q -L DUIEXTOLD)
@@ -143,9 +142,9 @@ xdotool type --delay 40 'new'
 sleep 0.5
 shoot rename-fat-3-valid "$dialog"
 check "… the dialog warns that another mounted volume is named DUINEW" \
-  grep -qF 'Name warning: Another mounted volume is already named “DUINEW”' "$GUI_DIR/app.log"
+  says 'Rename DUIFATOLD' 'Another mounted volume is already named “DUINEW”'
 check "… and that it will be mounted at ${same_name_mount:-nowhere}1, as udisks would number it" \
-  grep -qF "Name preview: It will be saved as “DUINEW” and mounted at ${same_name_mount:-nowhere}1" "$GUI_DIR/app.log"
+  says 'Rename DUIFATOLD' "It will be saved as “DUINEW” and mounted at ${same_name_mount:-nowhere}1"
 keys Return
 wait_until 20 no_window '^Rename DUIFATOLD$'
 check "a valid name renames it" no_window '^Rename DUIFATOLD$'
