@@ -15,7 +15,6 @@
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-drives-gui.sh"
 
-export G_MESSAGES_DEBUG=plugboard-drives
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 
 # Every program of /usr/sbin but mkfs.xfs (/sbin is /usr/sbin here).
@@ -70,12 +69,20 @@ keys alt+r
 wait_until 20 has_window '^Reformat DUINOXFS$'
 check "Reformat… opens the wizard for DUINOXFS" has_window '^Reformat DUINOXFS$'
 wizard=$(window '^Reformat DUINOXFS$')
-wait_until 20 grep -qF 'Reformat purpose unavailable' "$GUI_DIR/app.log"
+# The filesystems that cannot be chosen: their check boxes, insensitive.
+unavailable () {
+  a11y objects --window 'Reformat DUINOXFS' --role 'check box' |
+    awk -F'\t' '$2 ~ /^check box “[^”]* \([^)]*\)/ && (" " $3 " ") !~ / sensitive / { print $2 }'
+}
+xfs_unavailable () {
+  [ "$(unavailable)" = 'check box “Other: XFS (XFS) Other: XFS”' ] &&
+    has_row 'Reformat DUINOXFS' 'Other: XFS' 'XFS · Install the “xfsprogs” package to use it'
+}
+wait_until 20 xfs_unavailable
 sleep 0.5
 shoot missing-mkfs-1-purpose "$wizard"
-check "the wizard shows XFS unavailable, with the package to install" \
-  grep -qF 'Reformat purpose unavailable: XFS · Install the “xfsprogs” package to use it' "$GUI_DIR/app.log"
-check "… and only XFS" test "$(grep -c 'Reformat purpose unavailable' "$GUI_DIR/app.log")" = 1
+check "the wizard shows XFS unavailable, with the package to install" xfs_unavailable
+check "… and only XFS ($(unavailable | tr '\n' '|'))" test "$(unavailable | wc -l)" = 1
 keys Escape
 wait_until 20 no_window '^Reformat DUINOXFS$'
 check "Escape closes it" no_window '^Reformat DUINOXFS$'
