@@ -160,10 +160,6 @@ descendants () {
   done
 }
 
-# drives_panel_rows: the drives the Drives panel shows, as it logs them
-# (G_MESSAGES_DEBUG=plugboard-drives; see test-load-drives.sh).
-drives_panel_rows () { grep -o 'Drives panel shows .*' "$GUI_DIR/app.log" | tail -n 1 | cut -d' ' -f4-; }
-
 # gui_running: whether what run_gui started still runs.
 gui_running () { kill -0 "$app_pid" 2>/dev/null; }
 
@@ -316,4 +312,74 @@ a11y_stop () {
   kill "$a11y_pid" 2>/dev/null
   wait "$a11y_pid" 2>/dev/null
   a11y_pid=
+}
+
+# --- drives helpers -----------------------------------------------------------
+#
+# What the Drives panel shows, read as a screen reader reads it (a11y
+# rows), on one line: "N drives: NAME WHERE: [DEVICE FILESYSTEM TITLE
+# MOUNT-POINT] … | …", where a drive's group is titled NAME and its
+# description ends with WHERE (a disk image's file, or a drive's device),
+# and each volume's row is titled TITLE, its subtitle naming FILESYSTEM
+# and DEVICE, and where it is mounted ("-" where it is not).
+DRIVES_ROWS_AWK='
+  BEGIN { FS = "\t" }
+  $1 == "text" && NF >= 2 {
+    n = split($2, parts, " · ")
+    if (n >= 3 && previous != "") {
+      drives++
+      line[drives] = previous " " parts[n] ":"
+      previous = ""
+      next
+    }
+    previous = $2
+    next
+  }
+  $1 == "row" && drives > 0 {
+    n = split($3, parts, " · ")
+    mount = "-"
+    for (i = 4; i <= NF; i++)
+      if ($i ~ /^Mounted at /) mount = substr($i, 12)
+    line[drives] = line[drives] " [" parts[n] " " parts[1] " " $2 " " mount "]"
+  }
+  END {
+    printf "%d drives", drives
+    for (i = 1; i <= drives; i++) printf "%s%s", (i == 1 ? ": " : " | "), line[i]
+    printf "\n"
+  }'
+
+# drives_panel_rows: that line, for the main window; every page of the
+# panel's stack is read (no --xid, which takes seconds), and only the
+# drives page holds drives.
+drives_panel_rows () {
+  local answer
+  answer=$(a11y rows --window Plugboard) || { echo "unread: $answer"; return 1; }
+  awk "$DRIVES_ROWS_AWK" <<<"$answer"
+}
+
+# drives_json_rows: the same line, made from `plugboardctl drives list
+# --json` on standard input: what the panel should show.
+drives_json_rows () {
+  /usr/bin/python3 -c '
+import json, sys
+from gi.repository import GLib
+def title(volume):
+    label = (volume.get("label") or "").strip()
+    if label:
+        return label
+    return "%s Volume" % GLib.format_size(volume["size"]) if volume.get("size") else "Volume"
+drives = json.load(sys.stdin)
+lines = ["%s %s:%s" % (drive["name"], drive.get("backing_file") or drive["device"],
+                       "".join(" [%s %s %s %s]" % (volume["device"], volume.get("filesystem_name") or "No known filesystem",
+                                                   title(volume), volume.get("mount_point") or "-")
+                               for volume in drive["volumes"]))
+         for drive in drives]
+print("%d drives" % len(lines) + (": " + " | ".join(lines) if lines else ""))'
+}
+
+# drives_panel_row_ids: the object path of each volume row the panel
+# shows, one a line; a row made anew (from a new udisksd's objects, say)
+# has a new one.
+drives_panel_row_ids () {
+  a11y objects --window Plugboard --role 'list item' | cut -f1
 }

@@ -11,17 +11,17 @@
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# What the panel shows is read from the debug line it logs after every
-# change ("Drives panel shows …", G_MESSAGES_DEBUG=plugboard-drives),
-# which walks its rows; the truth is what this test attached, and what
-# `plugboardctl drives list --json` says udisks has.
+# What the panel shows is read as a screen reader reads it (lib-gui.sh's
+# drives_panel_rows: each drive's group and its volumes' rows); the truth
+# is what this test attached, and what `plugboardctl drives list --json`
+# says udisks has: the panel must show what plugboardctl lists, and
+# plugboardctl list what the test attached.
 
 . "$(dirname "$0")/lib.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 
 PLUGBOARD=$PLUG_BUILD_DIR/app/shell/plugboard
 application_id=$(basename "$(ls "$PLUG_BUILD_DIR"/data/*.desktop)" .desktop)
-export G_MESSAGES_DEBUG=plugboard-drives
 ROUNDS=50
 # Images attached at the end, checked against the panel.
 KEEP=3
@@ -175,11 +175,11 @@ forget () {
 
 # --- what the panel shows, what udisks has, what is true -----------------
 
-# The same one-line form the panel logs, from plugboardctl's JSON.
+# The devices, filesystems, labels and mount points udisks has, on one
+# line, from plugboardctl's JSON.
 ROWS_JQ='"\(length) drives" + (if length > 0 then ": " + (map("\(.device) \(.backing_file // "-"):" +
   (.volumes | map(" [\(.device) \(.filesystem // "-") \(if (.label // "") == "" then "-" else .label end) \(.mount_point // "-")]") | join("")))
   | join(" | ")) else "" end)'
-udisks_rows () { as_tester "$PLUGBOARDCTL" drives list --json | jq -r "$ROWS_JQ"; }
 
 # expected_rows: the line for the images this test has attached, sorted
 # as the panel sorts them (by loop device number).
@@ -204,25 +204,32 @@ expected_rows () {
   echo "$text"
 }
 
+# converged: udisks has what the test attached, and the panel shows what
+# udisks has, as it shows it (lib-gui.sh's drives_json_rows).
 converged () {
+  local json
   expected=$(expected_rows)
-  udisks=$(udisks_rows)
+  json=$(as_tester "$PLUGBOARDCTL" drives list --json)
+  udisks=$(jq -r "$ROWS_JQ" <<<"$json")
+  shown_by_udisks=$(drives_json_rows <<<"$json")
   panel=$(drives_panel_rows)
-  [ "$udisks" = "$expected" ] && [ "$panel" = "$expected" ]
+  [ "$udisks" = "$expected" ] && [ "$panel" = "$shown_by_udisks" ]
 }
 explain_convergence () {
-  diag "expected: $expected" "udisks:   $udisks" "panel:    $panel"
+  diag "expected: $expected" "udisks:   $udisks" "panel:    $panel" "udisks, as the panel would show it: $shown_by_udisks"
 }
 
 # --- the app ----------------------------------------------------------------
 
 start_xvfb
 start_session_bus
-run_gui "$PLUGBOARD" --panel=drives
+GUI_A11Y=1 run_gui "$PLUGBOARD" --panel=drives
 wait_first_frame 60
 check "the app draws its window on the Drives panel" test -s "$GUI_DIR/first-frame"
-wait_while_running 30 grep -q 'Drives panel shows' "$GUI_DIR/app.log"
-check "the panel logs its rows" grep -q 'Drives panel shows' "$GUI_DIR/app.log"
+wait_while_running 30 a11y wait-app 5
+panel_read () { [[ "$(drives_panel_rows)" == [0-9]*" drives"* ]]; }
+wait_while_running 30 panel_read
+check "a screen reader reads its panel ($(drives_panel_rows))" panel_read
 wait_while_running 30 converged
 check "before the churn it shows what udisks has" converged || explain_convergence
 
