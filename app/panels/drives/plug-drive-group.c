@@ -94,7 +94,6 @@ update (PlugDriveGroup *self)
   escaped_description = g_markup_escape_text (description, -1);
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self), escaped_name);
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self), escaped_description);
-  g_debug ("Drive: %s: %s", name, description);
 }
 
 static void
@@ -202,50 +201,6 @@ plug_drive_group_new (PlugDrive *drive)
   return g_object_new (PLUG_TYPE_DRIVE_GROUP,
                        "drive", drive,
                        NULL);
-}
-
-/**
- * plug_drive_group_dup_rows_text:
- *
- * What the group shows, on one line, for the debug log that tests read:
- * the drive's device and backing file, then for each volume row its
- * device, filesystem, label and mount point ("-" where there is none).
- *
- * Returns: (transfer full): the text
- */
-char *
-plug_drive_group_dup_rows_text (PlugDriveGroup *self)
-{
-  GString *text;
-  const char *backing_file;
-  GtkListBoxRow *row;
-
-  g_return_val_if_fail (PLUG_IS_DRIVE_GROUP (self), NULL);
-
-  backing_file = plug_drive_get_backing_file (self->drive);
-  text = g_string_new (NULL);
-  g_string_append_printf (text, "%s %s:",
-                          plug_drive_get_device (self->drive) != NULL ? plug_drive_get_device (self->drive) : "-",
-                          backing_file != NULL ? backing_file : "-");
-
-  /* The rows, not the drive's volumes: what the list box really holds. */
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (self->volumes_list, i)) != NULL; i++)
-    {
-      PlugVolume *volume;
-
-      if (!PLUG_IS_VOLUME_ROW (row))
-        continue;
-
-      volume = plug_volume_row_get_volume (PLUG_VOLUME_ROW (row));
-      g_string_append_printf (text, " [%s %s %s %s]",
-                              plug_volume_get_device (volume),
-                              plug_volume_get_filesystem (volume) != NULL ? plug_volume_get_filesystem (volume) : "-",
-                              plug_volume_get_label (volume) != NULL && *plug_volume_get_label (volume) != '\0' ?
-                                plug_volume_get_label (volume) : "-",
-                              plug_volume_get_mount_point (volume) != NULL ? plug_volume_get_mount_point (volume) : "-");
-    }
-
-  return g_string_free (text, FALSE);
 }
 
 /**

@@ -16,8 +16,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PlugDriveGroup, plug_drive_group, PLUG, DRIVE_GROUP, AdwPreferencesGroup)
 
-GtkWidget *plug_drive_group_new            (PlugDrive      *drive);
-PlugDrive *plug_drive_group_get_drive      (PlugDriveGroup *self);
-char      *plug_drive_group_dup_rows_text  (PlugDriveGroup *self);
+GtkWidget *plug_drive_group_new       (PlugDrive      *drive);
+PlugDrive *plug_drive_group_get_drive (PlugDriveGroup *self);
 
 G_END_DECLS

@@ -51,11 +51,6 @@ struct _PlugDrivesPanel
   /* The PlugDriveGroup of each drive, in the drive list's order; the box
    * holds the references. */
   GPtrArray     *groups;
-
-  /* The rows last written to the debug log, and the idle that writes
-   * them again once a burst of changes is over. */
-  char          *logged_rows;
-  guint          log_rows_source_id;
 };
 
 G_DEFINE_FINAL_TYPE (PlugDrivesPanel, plug_drives_panel, PLUG_TYPE_PANEL)
@@ -116,50 +111,6 @@ update_groups (PlugDrivesPanel *self,
     }
 }
 
-static gboolean
-log_rows_cb (gpointer user_data)
-{
-  PlugDrivesPanel *self = PLUG_DRIVES_PANEL (user_data);
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  self->log_rows_source_id = 0;
-
-  g_string_append_printf (text, "%u drives", self->groups->len);
-  for (guint i = 0; i < self->groups->len; i++)
-    {
-      g_autofree char *group_text =
-        plug_drive_group_dup_rows_text (PLUG_DRIVE_GROUP (g_ptr_array_index (self->groups, i)));
-
-      g_string_append_printf (text, "%s%s", i == 0 ? ": " : " | ", group_text);
-    }
-
-  if (g_strcmp0 (text->str, self->logged_rows) != 0)
-    {
-      g_debug ("Drives panel shows %s", text->str);
-      g_free (self->logged_rows);
-      self->logged_rows = g_string_free (g_steal_pointer (&text), FALSE);
-    }
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Tests read what the panel shows from the debug log. Rows update in
- * place as udisks reports changes (a probed filesystem, a mount), so the
- * rows are logged after every change, once the drive list has caught up:
- * its rescan is an idle of the same priority, scheduled first. Not a
- * lower priority: a busy main loop (the sanitizers, a loaded machine)
- * would put the line off for as long as it stays busy. */
-static void
-schedule_log_rows (PlugDrivesPanel *self)
-{
-  if (self->log_rows_source_id != 0 ||
-      g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
-    return;
-
-  self->log_rows_source_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, log_rows_cb, self, NULL);
-  g_source_set_name_by_id (self->log_rows_source_id, "[plugboard] log drive rows");
-}
-
 static void update_state (PlugDrivesPanel *self);
 
 static void
@@ -170,7 +121,6 @@ drives_changed_cb (PlugDrivesPanel *self,
                    GListModel      *drives)
 {
   update_groups (self, position, removed, added);
-  schedule_log_rows (self);
 
   /* When udisks stops, its drives leave the list; that makes the list
    * empty, but the panel should say why. */
@@ -181,10 +131,7 @@ static void
 clear_drive_list (PlugDrivesPanel *self)
 {
   if (self->drive_list != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (plug_drive_list_get_client (self->drive_list), self);
-      g_signal_handlers_disconnect_by_data (self->drive_list, self);
-    }
+    g_signal_handlers_disconnect_by_data (self->drive_list, self);
   g_clear_object (&self->drive_list);
 
   for (guint i = 0; i < self->groups->len; i++)
@@ -205,13 +152,7 @@ set_client (PlugDrivesPanel *self,
   g_signal_connect_object (self->drive_list, "items-changed",
                            G_CALLBACK (drives_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  /* udisks's rate-limited summary of every change, drives that stayed
-   * included. */
-  g_signal_connect_object (client, "changed",
-                           G_CALLBACK (schedule_log_rows), self,
-                           G_CONNECT_SWAPPED);
   update_groups (self, 0, 0, g_list_model_get_n_items (G_LIST_MODEL (self->drive_list)));
-  schedule_log_rows (self);
 }
 
 static void
@@ -434,8 +375,6 @@ plug_drives_panel_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_handle_id (&self->log_rows_source_id, g_source_remove);
-  g_clear_pointer (&self->logged_rows, g_free);
 
   if (self->groups != NULL)
     clear_drive_list (self);

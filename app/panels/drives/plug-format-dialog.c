@@ -267,7 +267,6 @@ make_unavailable (PlugFormatDialog *self,
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_widget_set_sensitive (row, FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (check), FALSE);
-  g_debug ("Reformat purpose unavailable: %s", subtitle);
 
   if (gtk_check_button_get_active (check))
     {
@@ -563,9 +562,6 @@ add_fact (PlugFormatDialog *self,
 {
   GtkWidget *row = adw_action_row_new ();
 
-  /* The words shown, for the gui tests (G_MESSAGES_DEBUG). */
-  g_debug ("Reformat confirmation: %s: %s", title, value);
-
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), value);
@@ -703,8 +699,6 @@ fill_confirm_page (PlugFormatDialog *self)
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->result_row), result_title);
   adw_action_row_set_subtitle (self->result_row, result_subtitle);
-  g_debug ("Reformat confirmation: %s: %s · %s",
-           adw_preferences_group_get_title (self->lost_group), result_title, result_subtitle);
 
   /* The group's title says whether it is the volume or the drive; a
    * longer label would squeeze the window's title. */
@@ -920,15 +914,6 @@ show_page (PlugFormatDialog *self,
   gtk_stack_set_visible_child_name (self->stack, page_names[page]);
   update_buttons (self);
   focus_page (self);
-
-  /* Which choices a page starts with, and what Enter presses there. */
-  g_debug ("Reformat wizard page: %s; default button: %s; choices: %s, %s, overwrite %s, keep files %s",
-           page_names[page],
-           gtk_button_get_label (GTK_BUTTON (gtk_window_get_default_widget (GTK_WINDOW (self)))),
-           self->type != NULL ? self->type->id : "none",
-           is_whole_drive (self) ? "whole drive" : "this volume",
-           gtk_switch_get_active (self->erase_switch) ? "on" : "off",
-           gtk_switch_get_active (self->keep_switch) ? "on" : "off");
 }
 
 static void
@@ -1490,7 +1475,6 @@ plug_format_dialog_new (UDisksClient *client,
   title = g_strdup_printf (_("Reformat %s"), volume_name);
   adw_window_title_set_title (self->window_title, title);
   gtk_window_set_title (GTK_WINDOW (self), title);
-  g_debug ("Reformat wizard: %s", title);
 
   plug_label_editor_set_client (self->label_editor, client, plug_volume_get_object_path (volume));
   build_purpose_rows (self);

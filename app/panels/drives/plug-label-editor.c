@@ -208,7 +208,6 @@ update (PlugLabelEditor *self)
     message = g_strdup_printf (_("It will be mounted at %s"),
                                self->mount_point != NULL ? self->mount_point : mount_name);
   set_message (self, message, FALSE);
-  g_debug ("Name preview: %s", message);
 
   if (name_taken && *normalized != '\0')
     {
@@ -219,7 +218,6 @@ update (PlugLabelEditor *self)
 
       gtk_label_set_label (self->duplicate_label, warning);
       gtk_widget_set_visible (GTK_WIDGET (self->duplicate_label), TRUE);
-      g_debug ("Name warning: %s", warning);
     }
   else
     {

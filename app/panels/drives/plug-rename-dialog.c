@@ -377,7 +377,6 @@ plug_rename_dialog_new (UDisksClient *client,
 
   update_buttons (self);
   plug_label_editor_grab_focus (self->label_editor);
-  g_debug ("Rename dialog: %s: %s: “%s”", title, subtitle, plug_label_editor_get_text (self->label_editor));
 
   return GTK_WIDGET (self);
 }

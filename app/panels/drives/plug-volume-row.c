@@ -90,7 +90,6 @@ update (PlugVolumeRow *self)
     g_string_append_printf (subtitle, "\n%s", _("Files larger than 4 GB cannot be stored on this drive"));
 
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self), subtitle->str);
-  g_debug ("Volume: %s: %s", name, subtitle->str);
 
   if (plug_volume_get_usage (self->volume, &used, &free_space) && used + free_space > 0)
     {
