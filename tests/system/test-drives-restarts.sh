@@ -19,7 +19,6 @@
 
 PLUGBOARD=$PLUG_BUILD_DIR/app/shell/plugboard
 application_id=$(basename "$(ls "$PLUG_BUILD_DIR"/data/*.desktop)" .desktop)
-export G_MESSAGES_DEBUG=plugboard-drives
 ROUNDS=20
 BOUND=5
 
@@ -49,17 +48,24 @@ as_tester udisksctl mount --no-user-interaction --block-device "$ext4_device" >/
 check "the test user attached two images and mounted one" test -n "$ext4_device" -a -n "$fat_device" \
   -a -n "$(mount_point_of "$ext4_device")"
 
-# The panel's rows, in the one-line form it logs (see test-load-drives.sh),
-# and the same line made from plugboardctl's JSON.
+# The devices, filesystems, labels and mount points udisks has, on one
+# line, from plugboardctl's JSON (see test-load-drives.sh).
 ROWS_JQ='"\(length) drives" + (if length > 0 then ": " + (map("\(.device) \(.backing_file // "-"):" +
   (.volumes | map(" [\(.device) \(.filesystem // "-") \(if (.label // "") == "" then "-" else .label end) \(.mount_point // "-")]") | join("")))
   | join(" | ")) else "" end)'
-# What the panel logged: its rows ("Drives panel shows …") and each row it
-# updated ("Volume: …"). An outage shorter than the panel's update of its
-# list can leave the rows as they were, and then only the volumes' rows
-# are logged again, read from the new udisksd.
-panel_lines () { grep -c 'plugboard-drives-DEBUG' "$GUI_DIR/app.log"; }
 ctl_rows () { as_tester "$PLUGBOARDCTL" drives list --json 2>/dev/null | jq -r "$ROWS_JQ"; }
+# What the panel shows (lib-gui.sh's drives_panel_rows, read as a screen
+# reader reads it), and what it should show, from plugboardctl's JSON.
+shown_rows () { as_tester "$PLUGBOARDCTL" drives list --json 2>/dev/null | drives_json_rows; }
+# The panel's volume rows, by their accessible objects: when the panel
+# notices udisksd go, its drives leave the list, and the rows it shows
+# afterwards are made anew, from the new udisksd's objects.
+row_ids () { drives_panel_row_ids | sort; }
+rows_made_anew () {
+  local now
+  now=$(row_ids)
+  [ -n "$now" ] && [ "$now" != "$ids_before" ]
+}
 expected=$(ctl_rows)
 check "plugboardctl lists the two images ($expected)" grep -qF "[$ext4_device ext4 REL7RSEXT $(mount_point_of "$ext4_device")] | $fat_device $fat_image: [$fat_device vfat REL7RSFAT -]" <<<"$expected"
 
@@ -74,11 +80,13 @@ now () { date +%s.%N; }
 
 start_xvfb
 start_session_bus
-run_gui "$PLUGBOARD" --panel=drives
+GUI_A11Y=1 run_gui "$PLUGBOARD" --panel=drives
 wait_first_frame 60
 check "the app draws its window on the Drives panel" test -s "$GUI_DIR/first-frame"
+a11y wait-app 20 >/dev/null
+expected=$(shown_rows)
 wait_until 30 shows "$expected"
-check "the panel shows the two images" shows "$expected"
+check "the panel shows the two images ($(drives_panel_rows))" shows "$expected"
 pid=$(app_pid_now)
 screenshot "$shots/restarts-before.png"
 
@@ -95,7 +103,7 @@ ours () { [[ "$1" == *"$ext4_image:"*"$fat_image:"* ]]; }
 figures=()
 slow=0 unnoticed=0 udisksd_same=0 shown=0 forgotten=
 for round in $(seq $ROUNDS); do
-  lines=$(panel_lines)
+  ids_before=$(row_ids)
   before=$(drives_panel_rows)
   udisksd_before=$(cat "$PLUG_STACK_DIR/pids/udisksd")
   "$PLUG_STACK" restart "$PLUG_STACK_DIR" udisksd >/dev/null 2>&1
@@ -103,13 +111,13 @@ for round in $(seq $ROUNDS); do
   back=$(now)
   [ "$(cat "$PLUG_STACK_DIR/pids/udisksd")" = "$udisksd_before" ] && udisksd_same=$((udisksd_same + 1))
   while :; do
-    truth=$(ctl_rows)
+    truth=$(shown_rows)
     # When the list is the same before and after, the panel must have
-    # logged something since udisksd came back.
+    # made its rows anew since udisksd came back.
     # The rows must also stay so for half a second: the panel can still
-    # show the old udisksd's rows, with a line logged, just before it
-    # empties its list for the new one. The clock stops at the match.
-    if [ -n "$truth" ] && shows "$truth" && { [ "$(panel_lines)" -gt "$lines" ] || [ "$truth" != "$before" ]; }; then
+    # show the old udisksd's rows just before it empties its list for
+    # the new one. The clock stops at the match.
+    if [ -n "$truth" ] && shows "$truth" && { rows_made_anew || [ "$truth" != "$before" ]; }; then
       matched=$(now)
       sleep 0.5
       shows "$truth" && break
@@ -126,7 +134,7 @@ for round in $(seq $ROUNDS); do
   fi
   if ours "$truth"; then
     shown=$((shown + 1))
-    [ "$(panel_lines)" -gt "$lines" ] || unnoticed=$((unnoticed + 1))
+    rows_made_anew || unnoticed=$((unnoticed + 1))
   elif [ -z "$forgotten" ]; then
     forgotten=$round
   fi
@@ -137,7 +145,7 @@ diag "$(printf '%s\n' "${figures[@]}" | sort -n | awk '{ a[NR] = $1; s += $1 } E
 check "udisksd was a new process each of the $ROUNDS times" test $udisksd_same = 0
 check "each time the panel showed what udisks has within $BOUND s ($((ROUNDS - slow)) of $ROUNDS)" test $slow = 0
 check "the test user's two images were shown again in $shown rounds, the first one among them" test $shown -ge 1
-check "… each of those after the panel had noticed udisksd go (a new line; $((shown - unnoticed)) of $shown)" test $unnoticed = 0
+check "… each of those after the panel had noticed udisksd go (its rows made anew; $((shown - unnoticed)) of $shown)" test $unnoticed = 0
 screenshot "$shots/restarts-after.png"
 
 # --- no stale object: the panel follows the new udisksd's objects --------------
