@@ -196,13 +196,8 @@ has_row () {
 # panel_has_volume NAME: the Drives panel shows a volume's row titled NAME.
 panel_has_volume () { has_row Plugboard "$1"; }
 
-# says WINDOW TEXT: a label shown in WINDOW holds TEXT (window_says, the
-# answer read whole).
-says () {
-  local texts
-  texts=$(shown_texts "$1")
-  grep -qF -- "$2" <<<"$texts"
-}
+# says WINDOW TEXT: a label shown in WINDOW holds TEXT.
+says () { window_says "$@"; }
 
 # drive_description NAME: the lines of the description of the drive
 # whose group is titled NAME, in the Drives panel (the label after its

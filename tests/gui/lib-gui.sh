@@ -296,7 +296,13 @@ a11y_press () {
 shown_texts () { a11y texts --window "$1" --xid auto; }
 
 # window_says WINDOW TEXT: a label shown in WINDOW holds TEXT.
-window_says () { shown_texts "$1" | grep -qF -- "$2"; }
+# The answer is read whole first: grep -q stops at its first match, and
+# what it left unread would be taken for the answer to the next question.
+window_says () {
+  local texts
+  texts=$(shown_texts "$1")
+  grep -qF -- "$2" <<<"$texts"
+}
 
 # window_shows WINDOW NAME [--role ROLE]: something named NAME is shown
 # in WINDOW, on the shown page of each stack.

@@ -78,11 +78,11 @@ update (PlugDriveGroup *self)
   /* A drive Plugboard leaves alone offers nothing to do, and says why. */
   if (!plug_drive_get_can_modify (self->drive))
     {
+      g_autofree char *reason = plug_drive_dup_restriction_reason (self->drive);
       char *with_reason =
         /* Translators: the drive's description, then why Plugboard will
          * not reformat or rename it */
-        g_strdup_printf (_("%s\nNot changed by Plugboard: %s"), description,
-                         plug_drive_restriction_get_reason (plug_drive_get_restriction (self->drive)));
+        g_strdup_printf (_("%s\nNot changed by Plugboard: %s"), description, reason);
 
       g_free (description);
       description = with_reason;

@@ -291,7 +291,9 @@ dialog_done_cb (GtkWidget       *dialog,
                 const char      *details,
                 PlugDrivesPanel *self)
 {
-  AdwToast *toast = adw_toast_new (message);
+  /* A toast's title is Pango markup: a volume named “Tom & Jerry” is text. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   /* Toasts are read in passing: the whole story is a click away. */
   adw_toast_set_timeout (toast, 10);
