@@ -67,6 +67,34 @@ skip () {
   echo "ok $tap_count # SKIP $(one_line "$@")"
 }
 
+# --- a person at a terminal ------------------------------------------------
+# terminal_start COMMAND: runs COMMAND (a shell command line) as the test
+# user on a terminal of its own (script gives it one), in the background;
+# what it writes goes to $terminal_output. terminal_asked TEXT: it has
+# written TEXT. terminal_answer LINE: types LINE and Enter, then waits for
+# the command to end; sets terminal_status and terminal_text (what it
+# wrote, without carriage returns). Typing only once the question is
+# there is how a person answers, and the only way a prompt that turns the
+# echo off sees the answer: typed ahead, it is dropped.
+terminal_output=$PLUG_STACK_DIR/terminal-$$.out
+terminal_start () {
+  local fifo=$PLUG_STACK_DIR/terminal-$$.in
+  rm -f "$fifo" "$terminal_output"
+  mkfifo -m 600 "$fifo"
+  as_tester script -qec "$1" /dev/null <"$fifo" >"$terminal_output" 2>&1 &
+  terminal_pid=$!
+  exec {terminal_in}>"$fifo"
+  rm -f "$fifo"
+}
+terminal_asked () { grep -qF -- "$1" "$terminal_output" 2>/dev/null; }
+terminal_answer () {
+  printf '%s\n' "$1" >&"$terminal_in" 2>/dev/null
+  exec {terminal_in}>&-
+  wait "$terminal_pid"
+  terminal_status=$?
+  terminal_text=$(tr -d '\r' <"$terminal_output")
+}
+
 # udisksd_stalled: true when the stack's udisksd does not answer a ping
 # within 20 s. Then the test log gets what it was doing: every thread's
 # backtrace (gdb), each thread's kernel wait channel, and whether udevd

@@ -239,20 +239,11 @@ check "the modem got the wrong PIN once, never again" \
 # On a terminal, without --pin, it asks, and what is typed is not shown.
 # The PIN is typed once the question is there: typed ahead, it would be
 # echoed before the echo is turned off, and is dropped, as sudo drops it.
-answer_fifo=$PLUG_STACK_DIR/broadband-pin-answer
-rm -f "$answer_fifo"
-mkfifo -m 600 "$answer_fifo"
-as_tester script -qec "$PLUGBOARDCTL broadband unlock --device ttyLOCKED1" /dev/null \
-  <"$answer_fifo" >"$PLUG_STACK_DIR/pin-output" 2>&1 &
-unlock_pid=$!
-exec {answer}>"$answer_fifo"
-wait_until 30 grep -qF "The SIM's PIN:" "$PLUG_STACK_DIR/pin-output"
-printf '1234\n' >&$answer
-exec {answer}>&-
-wait $unlock_pid
-status=$?
-rm -f "$answer_fifo"
-output=$(tr -d '\r' <"$PLUG_STACK_DIR/pin-output")
+terminal_start "$PLUGBOARDCTL broadband unlock --device ttyLOCKED1"
+wait_until 30 terminal_asked "The SIM's PIN:"
+terminal_answer 1234
+status=$terminal_status
+output=$terminal_text
 check "on a terminal the right PIN, asked for, unlocks it (exit $status: $(tr '\n' ' ' <<<"$output"))" test $status = 0
 check "… the question was asked" grep -qF "The SIM's PIN:" <<<"$output"
 check "… and the PIN typed was not shown" eval '! grep -qF 1234 <<<"$output"'

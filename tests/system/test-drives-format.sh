@@ -328,35 +328,25 @@ fi
 # A card swapped in a reader keeps its device, its size and the reader's
 # serial number; what is written on it differs. Here root writes another
 # filesystem on the same device while the question, on a terminal, waits.
-answer_fifo=$PLUG_STACK_DIR/drives-format-answer
-
 # swap_at_prompt DEVICE IMAGE WHAT EXPECTED OPTIONS…: reformat DEVICE with
 # OPTIONS on a terminal; at the question, root makes an ext4 “FMTOTHER” on
 # it; answered y, plugboardctl must refuse, saying EXPECTED.
 swap_at_prompt () {
   local device=$1 image=$2 what=$3 expected=$4; shift 4
-  local pid status output other_uuid after_swap answer
-  rm -f "$answer_fifo"
-  mkfifo -m 600 "$answer_fifo"
-  as_tester script -qec "$PLUGBOARDCTL drives format $device $*" /dev/null \
-    <"$answer_fifo" >"$PLUG_STACK_DIR/medium-output" 2>&1 &
-  pid=$!
-  exec {answer}>"$answer_fifo"
-  asked () { grep -qF "Reformat $device? Everything listed above will be lost. [y/N]" "$PLUG_STACK_DIR/medium-output"; }
-  wait_until 20 asked
-  check "on a terminal it asks about $what" asked
+  local question="Reformat $device? Everything listed above will be lost. [y/N]"
+  local status output other_uuid after_swap
+  terminal_start "$PLUGBOARDCTL drives format $device $*"
+  wait_until 20 terminal_asked "$question"
+  check "on a terminal it asks about $what" terminal_asked "$question"
   /sbin/mkfs.ext4 -q -F -L FMTOTHER "$device"
   other_uuid=$(blkid_value UUID "$device")
   other_probed () { [ "$(udisks_volume "$device" | jq -r .label)" = FMTOTHER ]; }
   wait_until 10 other_probed
   check "… meanwhile root made another filesystem on it (UUID $other_uuid), and udisks sees it" other_probed
   after_swap=$(sha256sum "$image")
-  printf 'y\n' >&$answer
-  exec {answer}>&-
-  wait $pid
-  status=$?
-  output=$(tr -d '\r' <"$PLUG_STACK_DIR/medium-output")
-  rm -f "$answer_fifo"
+  terminal_answer y
+  status=$terminal_status
+  output=$terminal_text
   check "… answered y, it refuses (exit $status)" test $status = 1
   check "… saying it is not the medium confirmed ($(tail -n 1 <<<"$output"))" \
     grep -qF "$device is no longer the drive you confirmed: $expected" <<<"$output"

@@ -350,27 +350,17 @@ changed_device=$(attach "$changed_image")
 source_dir=$(mount_as_tester "$changed_device")
 populate "$source_dir"
 changed_uuid=$(blkid_value UUID "$changed_device")
-answer_fifo=$PLUG_STACK_DIR/DCO-keep-answer
-rm -f "$answer_fifo"
-mkfifo -m 600 "$answer_fifo"
-as_tester script -qec "$PLUGBOARDCTL drives format $changed_device --type exfat --label DCOCHANGED --keep-files" \
-  /dev/null <"$answer_fifo" >"$PLUG_STACK_DIR/keep-changed-output" 2>&1 &
-changed_pid=$!
-exec {answer}>"$answer_fifo"
-asked () { grep -qF "Reformat $changed_device?" "$PLUG_STACK_DIR/keep-changed-output"; }
-wait_until 60 asked
-check "on a terminal it lists the files to keep and asks" asked
+terminal_start "$PLUGBOARDCTL drives format $changed_device --type exfat --label DCOCHANGED --keep-files"
+wait_until 60 terminal_asked "Reformat $changed_device?"
+check "on a terminal it lists the files to keep and asks" terminal_asked "Reformat $changed_device?"
 as_tester mkdir "$source_dir/dragged in late"
 as_tester sh -c 'head -c 300000 /dev/urandom >"$1/dragged in late/photo.jpg"' sh "$source_dir"
 as_tester sh -c 'echo "written after the plan" >>"$1/f01/file-001.txt"' sh "$source_dir" 2>/dev/null ||
   as_tester sh -c 'echo "written after the plan" >"$1/late.txt"' sh "$source_dir"
 digest_changed=$(tree_digest "$source_dir")
-printf 'y\n' >&$answer
-exec {answer}>&-
-wait $changed_pid
-status=$?
-output=$(tr -d '\r' <"$PLUG_STACK_DIR/keep-changed-output")
-rm -f "$answer_fifo"
+terminal_answer y
+status=$terminal_status
+output=$terminal_text
 check "answered y after files were added, it refuses (exit $status)" test $status = 1
 check "… saying the files changed since the confirmation ($(grep -F 'changed since' <<<"$output" | head -n 1))" \
   grep -qF "The files on $changed_device changed since you confirmed, so nothing was changed" <<<"$output"
