@@ -914,6 +914,9 @@ choose_copy_path (PlugKeepFilesOperation *self)
 
       if (!g_file_test (path, G_FILE_TEST_EXISTS) && !g_file_test (manifest, G_FILE_TEST_EXISTS))
         {
+          /* Planned again (once the volume is read-only), it chooses anew. */
+          g_free (self->copy_path);
+          g_free (self->manifest_path);
           self->copy_path = g_steal_pointer (&path);
           self->manifest_path = g_steal_pointer (&manifest);
           return;
