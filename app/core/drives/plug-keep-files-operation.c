@@ -102,8 +102,10 @@ struct _PlugKeepFilesOperation
   char                 *kept_copy_path;
   GCancellable         *cancellable;
 
-  /* Mounted read-only while the files are copied out: its object path. */
+  /* Mounted read-only while the files are copied out: its object path;
+   * and the plan's entries, while the files are listed again to compare. */
   GPtrArray            *frozen;
+  GPtrArray            *confirmed_entries;
   GError               *pending_error;
 
   /* Progress from the worker threads: files, bytes. */
@@ -145,6 +147,7 @@ plug_keep_files_operation_finalize (GObject *object)
   g_clear_object (&self->client);
   g_clear_object (&self->format);
   g_clear_pointer (&self->frozen, g_ptr_array_unref);
+  g_clear_pointer (&self->confirmed_entries, g_ptr_array_unref);
   g_clear_pointer (&self->pending_error, g_error_free);
   g_clear_object (&self->volume);
   g_clear_object (&self->cancellable);
@@ -1975,7 +1978,7 @@ rescanned_cb (GObject      *object,
 {
   PlugKeepFilesOperation *self = PLUG_KEEP_FILES_OPERATION (object);
   g_autoptr(GTask) task = user_data;
-  g_autoptr(GPtrArray) confirmed = g_object_steal_data (G_OBJECT (self), "plug-confirmed-entries");
+  g_autoptr(GPtrArray) confirmed = g_steal_pointer (&self->confirmed_entries);
   g_autofree char *changes = NULL;
   GError *error = NULL;
 
@@ -2029,8 +2032,8 @@ frozen_cb (GObject      *object,
   /* The files again, where the read-only volume is now, to compare. */
   g_free (self->source_folder);
   self->source_folder = g_steal_pointer (&mount_point);
-  g_object_set_data_full (G_OBJECT (self), "plug-confirmed-entries", g_steal_pointer (&self->entries),
-                          (GDestroyNotify) g_ptr_array_unref);
+  g_clear_pointer (&self->confirmed_entries, g_ptr_array_unref);
+  self->confirmed_entries = g_steal_pointer (&self->entries);
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   g_ptr_array_set_size (self->not_carried, 0);
   g_ptr_array_add (self->not_carried, NULL);
