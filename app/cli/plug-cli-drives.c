@@ -16,6 +16,7 @@
 #include "plug-cli.h"
 #include "plug-cli-drives.h"
 #include "plug-drive-list.h"
+#include "plug-kept-copy.h"
 #include "plug-label-rules.h"
 #include "plug-rename-operation.h"
 
@@ -38,6 +39,9 @@ static const PlugCliCommand subcommands[] = {
   { "label", N_("The same as “rename”"), drives_rename },
   { "format", N_("Reformat a volume or a whole drive"), plug_cli_drives_format },
   { "benchmark", N_("Measure how fast a drive reads, and a mounted volume writes"), plug_cli_drives_benchmark },
+  { "kept-copies", N_("List the files a reformat kept on this computer and did not put back"), plug_cli_drives_kept_copies },
+  { "restore", N_("Put a kept copy’s files back on a volume"), plug_cli_drives_restore },
+  { "delete-copy", N_("Delete a kept copy from this computer"), plug_cli_drives_delete_copy },
 };
 
 int
@@ -331,7 +335,18 @@ drives_list (int      argc,
     }
   else
     {
+      g_autofree char *base_folder = plug_kept_copy_dup_base_folder ();
+      g_autoptr(GPtrArray) copies = NULL;
+
       print_text (G_LIST_MODEL (drives));
+      /* The JSON is the drives only (scripts read it as an array); a
+       * copy left by a reformat cut short is what a person must see. */
+      copies = plug_kept_copy_list (base_folder, NULL, &error);
+      if (copies == NULL)
+        return plug_cli_fail (_("Could not read the kept copies: %s"), error->message);
+      if (copies->len > 0)
+        g_print ("\n");
+      plug_cli_print_kept_copies_text (copies, FALSE);
     }
 
   return PLUG_CLI_EXIT_DONE;

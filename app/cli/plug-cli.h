@@ -106,6 +106,17 @@ int             plug_cli_drives_format        (int                argc,
 int             plug_cli_drives_benchmark     (int                argc,
                                                char             **argv,
                                                gboolean           json);
+int             plug_cli_drives_kept_copies   (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
+int             plug_cli_drives_restore       (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
+int             plug_cli_drives_delete_copy   (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
+void            plug_cli_print_kept_copies_text (GPtrArray       *copies,
+                                               gboolean           say_none);
 int             plug_cli_graphics             (int                argc,
                                                char             **argv,
                                                gboolean           json);

@@ -23,6 +23,7 @@
 #include "plug-drive-error.h"
 #include "plug-filesystem-type.h"
 #include "plug-keep-files-operation.h"
+#include "plug-kept-copy.h"
 #include "plug-test-pause.h"
 #include "plug-thread-progress.h"
 #include "plug-udisks-call.h"
@@ -77,6 +78,7 @@ struct _PlugKeepFilesOperation
   PlugVolume           *volume;
   char                 *filesystem;
   char                 *source_filesystem;
+  char                 *drive_name;
   guint64               target_size;
 
   /* The plan. */
@@ -89,6 +91,9 @@ struct _PlugKeepFilesOperation
   char                 *base_folder;
   char                 *copy_path;
   char                 *manifest_path;
+  /* Holds the copy's lock (plug-kept-copy.c) from its first file until
+   * the run ends, so that no listing takes it for a forgotten copy. */
+  int                   copy_lock;
   guint64               space_needed;
   guint64               space_available;
 
@@ -153,6 +158,9 @@ plug_keep_files_operation_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->filesystem, g_free);
   g_clear_pointer (&self->source_filesystem, g_free);
+  g_clear_pointer (&self->drive_name, g_free);
+  if (self->copy_lock >= 0)
+    close (self->copy_lock);
   g_clear_pointer (&self->source_folder, g_free);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->not_carried, g_ptr_array_unref);
@@ -308,6 +316,7 @@ plug_keep_files_operation_init (PlugKeepFilesOperation *self)
   self->frozen = g_ptr_array_new_with_free_func (g_free);
   self->not_carried = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->not_carried, NULL);
+  self->copy_lock = -1;
 }
 
 /**
@@ -349,6 +358,7 @@ plug_keep_files_operation_new (UDisksClient    *client,
   self->volume = g_object_ref (volume);
   self->filesystem = g_strdup (filesystem);
   self->source_filesystem = g_strdup (plug_volume_get_filesystem (volume));
+  self->drive_name = plug_drive_dup_display_name (drive);
   /* A whole drive gets one partition, 1 MiB smaller than the drive. */
   if (flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE)
     self->target_size = plug_drive_get_size (drive) > 1024 * 1024 ? plug_drive_get_size (drive) - 1024 * 1024 : 0;
@@ -599,6 +609,13 @@ set_step (PlugKeepFilesOperation *self,
 {
   if (self->step == step)
     return;
+
+  /* Ended: the copy, if any is left, is the user's to restore. */
+  if (step == PLUG_KEEP_FILES_STEP_DONE && self->copy_lock >= 0)
+    {
+      close (self->copy_lock);
+      self->copy_lock = -1;
+    }
 
   g_object_freeze_notify (G_OBJECT (self));
   self->step = step;
@@ -914,8 +931,10 @@ choose_copy_path (PlugKeepFilesOperation *self)
                                        : g_strdup_printf ("%s-%s-%u", name, stamp, n);
       g_autofree char *path = g_build_filename (self->base_folder, folder, NULL);
       g_autofree char *manifest = g_strconcat (path, ".sha256", NULL);
+      g_autofree char *info = g_strconcat (path, ".info", NULL);
 
-      if (!g_file_test (path, G_FILE_TEST_EXISTS) && !g_file_test (manifest, G_FILE_TEST_EXISTS))
+      if (!g_file_test (path, G_FILE_TEST_EXISTS) && !g_file_test (manifest, G_FILE_TEST_EXISTS) &&
+          !g_file_test (info, G_FILE_TEST_EXISTS))
         {
           /* Planned again (once the volume is read-only), it chooses anew. */
           g_free (self->copy_path);
@@ -1258,51 +1277,6 @@ write_manifest (PlugKeepFilesOperation  *self,
                                    G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
 }
 
-static gboolean
-remove_tree (const char  *path,
-             GError     **error)
-{
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-  struct stat st;
-
-  if (lstat (path, &st) != 0)
-    {
-      if (errno == ENOENT)
-        return TRUE;
-      g_propagate_error (error, io_error (errno, _("Could not remove %s"), path));
-      return FALSE;
-    }
-
-  if (S_ISDIR (st.st_mode))
-    {
-      dir = g_dir_open (path, 0, error);
-      if (dir == NULL)
-        return FALSE;
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          if (!remove_tree (child, error))
-            return FALSE;
-        }
-      if (g_rmdir (path) != 0)
-        {
-          g_propagate_error (error, io_error (errno, _("Could not remove %s"), path));
-          return FALSE;
-        }
-      return TRUE;
-    }
-
-  if (g_unlink (path) != 0)
-    {
-      g_propagate_error (error, io_error (errno, _("Could not remove %s"), path));
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
 static void
 copy_out_thread (GTask        *task,
                  gpointer      source_object,
@@ -1311,10 +1285,29 @@ copy_out_thread (GTask        *task,
 {
   PlugKeepFilesOperation *self = source_object;
   GError *error = NULL;
+  PlugKeptCopyInfo info = {
+    .label = plug_volume_get_label (self->volume),
+    .device = plug_volume_get_device (self->volume),
+    .drive = self->drive_name,
+    .filesystem = self->source_filesystem,
+    .new_filesystem = self->filesystem,
+    .n_files = self->n_files,
+    .size = self->kept_bytes,
+  };
+
+  /* What the copy is of goes first, the checksums last: a copy without
+   * them is known to be unfinished (plug-kept-copy.c). */
+  self->copy_lock = plug_kept_copy_begin (self->base_folder, self->copy_path, &info, &error);
+  if (self->copy_lock < 0)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
 
   if (g_mkdir (self->copy_path, 0700) != 0)
     {
       g_task_return_error (task, io_error (errno, _("Could not create the folder %s"), self->copy_path));
+      plug_kept_copy_remove_files (self->copy_path, NULL);
       return;
     }
 
@@ -1322,8 +1315,7 @@ copy_out_thread (GTask        *task,
       !write_manifest (self, &error))
     {
       /* The drive is untouched: a partial copy is of no use. */
-      remove_tree (self->copy_path, NULL);
-      g_unlink (self->manifest_path);
+      plug_kept_copy_remove_files (self->copy_path, NULL);
       g_task_return_error (task, error);
       return;
     }
@@ -1476,14 +1468,9 @@ remove_copy_thread (GTask        *task,
   PlugKeepFilesOperation *self = source_object;
   GError *error = NULL;
 
-  if (!remove_tree (self->copy_path, &error))
+  if (!plug_kept_copy_remove_files (self->copy_path, &error))
     {
       g_task_return_error (task, error);
-      return;
-    }
-  if (g_unlink (self->manifest_path) != 0 && errno != ENOENT)
-    {
-      g_task_return_error (task, io_error (errno, _("Could not remove %s"), self->manifest_path));
       return;
     }
 
@@ -1572,7 +1559,7 @@ plug_keep_files_operation_plan_async (PlugKeepFilesOperation *self,
     }
 
   self->source_folder = g_strdup (mount_point);
-  self->base_folder = g_build_filename (g_get_user_data_dir (), "plugboard", "kept-files", NULL);
+  self->base_folder = plug_kept_copy_dup_base_folder ();
   self->kept_bytes = 0;
   self->n_files = 0;
 
@@ -1808,8 +1795,7 @@ copied_out_cb (GObject      *object,
   end_thread_step (self);
   if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
-      remove_tree (self->copy_path, NULL);
-      g_unlink (self->manifest_path);
+      plug_kept_copy_remove_files (self->copy_path, NULL);
       thaw_and_fail (self, task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
                                                       _("Cancelled. Nothing was changed.")));
       return;
