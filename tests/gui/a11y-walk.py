@@ -420,6 +420,17 @@ def command_press(arguments):
         print('error %d shown objects are named “%s”%s' % (
             len(found), arguments.name, ': ' + ', '.join(n.label() for n in found) if found else ''))
         return 1
+    # A button named by nothing but the label it holds (libadwaita's
+    # message dialogs' responses): the label stands for the button, and
+    # pressing it is pressing the button, not copying the label.
+    if found[0].role == 'label':
+        holder = found[0].parent
+        for _ in range(3):
+            if holder is None or holder.role == 'push button':
+                break
+            holder = holder.parent
+        if holder is not None and holder.role == 'push button':
+            found[0] = holder
     accessible = found[0].accessible
     action = safe(accessible.get_action_iface)
     if action is not None and (safe(action.get_n_actions, 0) or 0) > 0:

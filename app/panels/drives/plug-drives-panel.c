@@ -17,6 +17,7 @@
 #include "plug-drive-list.h"
 #include "plug-drives-panel.h"
 #include "plug-format-dialog.h"
+#include "plug-kept-copies-group.h"
 #include "plug-rename-dialog.h"
 
 /*
@@ -42,6 +43,8 @@ struct _PlugDrivesPanel
   PlugDelayedSpinner *spinner;
   AdwStatusPage *unavailable_page;
   GtkBox        *drives_box;
+  /* First in drives_box: files a reformat kept and did not put back. */
+  GtkWidget     *kept_copies_group;
 
   /* Owned */
   GSignalGroup  *services_signals;
@@ -79,7 +82,8 @@ show_unavailable (PlugDrivesPanel *self,
 static void
 show_drives_or_empty (PlugDrivesPanel *self)
 {
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->drive_list)) > 0)
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->drive_list)) > 0 ||
+      plug_kept_copies_group_get_n_copies (PLUG_KEPT_COPIES_GROUP (self->kept_copies_group)) > 0)
     show_page (self, "drives");
   else
     show_page (self, "empty");
@@ -104,7 +108,8 @@ update_groups (PlugDrivesPanel *self,
     {
       g_autoptr(PlugDrive) drive = g_list_model_get_item (drives, position + i);
       GtkWidget *group = plug_drive_group_new (drive);
-      GtkWidget *previous = position + i > 0 ? g_ptr_array_index (self->groups, position + i - 1) : NULL;
+      GtkWidget *previous = position + i > 0 ? g_ptr_array_index (self->groups, position + i - 1)
+                                             : self->kept_copies_group;
 
       gtk_box_insert_child_after (self->drives_box, group, previous);
       g_ptr_array_insert (self->groups, position + i, group);
@@ -153,6 +158,7 @@ set_client (PlugDrivesPanel *self,
                            G_CALLBACK (drives_changed_cb), self,
                            G_CONNECT_SWAPPED);
   update_groups (self, 0, 0, g_list_model_get_n_items (G_LIST_MODEL (self->drive_list)));
+  plug_kept_copies_group_set_drive_list (PLUG_KEPT_COPIES_GROUP (self->kept_copies_group), self->drive_list);
 }
 
 static void
@@ -306,6 +312,16 @@ dialog_done_cb (GtkWidget       *dialog,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+/* The kept copies were listed again: with no drives, they alone are
+ * reason to show the list. */
+static void
+kept_copies_changed_cb (PlugDrivesPanel *self)
+{
+  if (g_str_equal (gtk_stack_get_visible_child_name (self->stack), "drives") ||
+      g_str_equal (gtk_stack_get_visible_child_name (self->stack), "empty"))
+    update_state (self);
+}
+
 static void
 show_details_activated (GtkWidget  *widget,
                         const char *action_name,
@@ -427,6 +443,12 @@ plug_drives_panel_init (PlugDrivesPanel *self)
 
   self->groups = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();
+
+  self->kept_copies_group = plug_kept_copies_group_new ();
+  gtk_box_prepend (self->drives_box, self->kept_copies_group);
+  g_signal_connect_object (self->kept_copies_group, "done", G_CALLBACK (dialog_done_cb), self, 0);
+  g_signal_connect_object (self->kept_copies_group, "changed", G_CALLBACK (kept_copies_changed_cb), self,
+                           G_CONNECT_SWAPPED);
 
   self->services_signals = g_signal_group_new (PLUG_TYPE_SERVICES);
   g_signal_group_connect_object (self->services_signals, "changed",
