@@ -30,6 +30,19 @@ check () {
 
 diag () { printf '# %s\n' "$@"; }
 
+# jq_e ARG… <INPUT: jq -e ARG… on standard input, failing when the input is
+# empty or only white space. jq 1.6's -e exits 0 when it reads no value at
+# all, so a command that printed nothing would pass any filter.
+jq_e () {
+  local input
+  input=$(cat) || return 1
+  if [ -z "${input//[[:space:]]/}" ]; then
+    echo "jq_e: no input for the filter (jq -e $*)" >&2
+    return 1
+  fi
+  jq -e "$@" <<<"$input"
+}
+
 # wait_until SECONDS COMMAND…: poll COMMAND every 0.1 s until it succeeds.
 wait_until () {
   local seconds=$1; shift

@@ -88,7 +88,7 @@ udisks_volume () {
 udisks_has () {
   local volume
   volume=$(udisks_volume "$1")
-  [ -n "$volume" ] && jq -e "$2" <<<"$volume" >/dev/null
+  [ -n "$volume" ] && jq_e "$2" <<<"$volume" >/dev/null
 }
 # hash_images IMAGE…: the checksum of every image in the stack's folder
 # but those named.

@@ -114,7 +114,7 @@ wait_until 10 udisks_has "$fat_device" '.label == "DUIFATOLD"'
 same_name_device=$(losetup -f --show "$same_name_image")
 same_name_listed () {
   as_tester "$PLUG_BUILD_DIR/app/cli/plugboardctl" drives list --all --json |
-    jq -e --arg d "$same_name_device" 'any(.[].volumes[]; .device == $d and .label == "DUINEW")' >/dev/null
+    jq_e --arg d "$same_name_device" 'any(.[].volumes[]; .device == $d and .label == "DUINEW")' >/dev/null
 }
 wait_until 10 same_name_listed
 same_name_mount=$(as_tester udisksctl mount --no-user-interaction --block-device "$same_name_device" | sed -n 's/^Mounted .* at \(.*\)$/\1/p')

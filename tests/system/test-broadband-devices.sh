@@ -56,7 +56,7 @@ check "the GSM modem's SIM is ready" test "$(gsm .sim.state)" = ready
 check "the GSM modem's SIM is not locked" test "$(gsm .sim.lock)" = null
 check "the SIM's provider comes from its IMSI" test "$(gsm .sim.operator_code)" = 22210
 check "the GSM modem uses UMTS" test "$(gsm .access_technology)" = umts
-percent () { jq -e '.[] | select(.interface == "ttyGSM0") | .signal_quality | (type == "number" and . > 0 and . <= 100)' <<<"$json" >/dev/null; }
+percent () { jq_e '.[] | select(.interface == "ttyGSM0") | .signal_quality | (type == "number" and . > 0 and . <= 100)' <<<"$json" >/dev/null; }
 check "the GSM modem has a signal quality in percent ($(gsm .signal_quality))" percent
 check "the GSM modem is registered for ModemManager" test "$(gsm .state)" = registered
 check "the GSM modem has its ModemManager path" grep -qE '^/org/freedesktop/ModemManager1/Modem/[0-9]+$' <<<"$(gsm .modem_path)"

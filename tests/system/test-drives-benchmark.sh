@@ -42,9 +42,8 @@ udisks_label () {
   as_tester "$PLUGBOARDCTL" drives list --all --json |
     jq -r --arg device "$1" '.[].volumes[] | select(.device == $device) | .label // ""'
 }
-# json_check FILTER…: the JSON of the last run passes FILTER; no output fails
-# (jq -e passes on empty input).
-json_check () { [ -n "$json" ] && jq -e "$@" <<<"$json" >/dev/null; }
+# json_check FILTER…: the JSON of the last run passes FILTER; no output fails.
+json_check () { jq_e "$@" <<<"$json" >/dev/null; }
 hash_others () {
   local image
   for image in "$images"/*; do

@@ -49,7 +49,7 @@ unmount_all () {
 }
 # udisks_agrees DEVICE: udisks reports the type and name blkid reads.
 udisks_agrees () {
-  jq -e --arg t "$(blkid_value TYPE "$1")" --arg l "$(blkid_value LABEL "$1")" \
+  jq_e --arg t "$(blkid_value TYPE "$1")" --arg l "$(blkid_value LABEL "$1")" \
     '(.filesystem // "") == $t and (.label // "") == $l' <<<"$(udisks_volume "$1")" >/dev/null
 }
 # fails_clearly OUTPUT: plugboardctl's last line says why, in words.

@@ -63,7 +63,7 @@ wait_for () {
     sleep 0.2
   done
 }
-lists () { as_tester "$PLUGBOARDCTL" drives list --json | jq -e --arg d "$1" 'any(.[]; .device == $d)' >/dev/null; }
+lists () { as_tester "$PLUGBOARDCTL" drives list --json | jq_e --arg d "$1" 'any(.[]; .device == $d)' >/dev/null; }
 mount_point_of () { findmnt -n -o TARGET --source "$1" | head -n 1; }
 hash_others () {
   local image skip=" $* "

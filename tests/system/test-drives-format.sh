@@ -173,8 +173,8 @@ for case in "ext4|FMT Ext4|FMT Ext4|$volume_device" "vfat|fmtfat|FMTFAT|$volume_
   check "$type: reformatted $device (exit $status)" test $status = 0
   check "… blkid reads $type “$expected”" \
     test "$(blkid_value TYPE "$device")|$(blkid_value LABEL "$device")" = "$type|$expected"
-  check "… udisks too" jq -e --arg t "$type" --arg l "$expected" '.filesystem == $t and .label == $l' <<<"$(udisks_volume "$device")"
-  check "… and the JSON result" jq -e --arg t "$type" --arg l "$expected" --arg d "$device" \
+  check "… udisks too" jq_e --arg t "$type" --arg l "$expected" '.filesystem == $t and .label == $l' <<<"$(udisks_volume "$device")"
+  check "… and the JSON result" jq_e --arg t "$type" --arg l "$expected" --arg d "$device" \
     '.filesystem == $t and .label == $l and .device == $d and .uuid != null' <<<"$json"
   mount_point=$(jq -r '.mount_point // empty' <<<"$json")
   mount_error=$(jq -r '.mount_error // empty' <<<"$json")
@@ -212,7 +212,7 @@ check "… one partition now ($(grep -c '^/dev' <<<"$layout"))" test "$(grep -c 
 check "… in an MBR partition table" grep -q '^label: dos' <<<"$layout"
 check "… which fills the drive" test "$(sfdisk -l -o END -q "$whole_device" | tail -n 1 | tr -d ' ')" -ge 190000
 check "… holding exFAT “FMTWHOLE”" test "$(blkid_value TYPE "${whole_device}p1")|$(blkid_value LABEL "${whole_device}p1")" = "exfat|FMTWHOLE"
-check "… the JSON names the new partition" jq -e --arg d "${whole_device}p1" '.device == $d and .whole_drive == true' <<<"$json"
+check "… the JSON names the new partition" jq_e --arg d "${whole_device}p1" '.device == $d and .whole_drive == true' <<<"$json"
 check "… the partition that was mounted ($mounted_partition) was unmounted first" \
   test -z "$(findmnt -n --source "${whole_device}p2" 2>/dev/null)"
 
@@ -265,7 +265,7 @@ check "… and the speed test (exit $status)" test $status = 1 -a -n "$(grep -F 
 check "… the other user's list leaves it out" \
   test "$(as_other drives list --json | jq --arg d "$volume_device" '[.[] | select(.device == $d)] | length')" = 0
 check "… and lists it with --all as another user's, not to be changed" \
-  jq -e --arg d "$volume_device" '.[] | select(.device == $d) | .can_modify == false and .restriction == "other-user-image"' \
+  jq_e --arg d "$volume_device" '.[] | select(.device == $d) | .can_modify == false and .restriction == "other-user-image"' \
   <<<"$(as_other drives list --all --json)"
 check "… and the image is byte-identical" test "$(sha256sum "$volume_image")" = "$before"
 

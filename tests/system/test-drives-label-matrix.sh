@@ -199,7 +199,7 @@ for entry in "${matrix[@]}"; do
     accepted=$((accepted + 1))
     json=$(ctl drives label --json "${device[$fs]}" -- "$label" 2>"$PLUG_STACK_DIR/REL7-matrix-stderr")
     status=$?
-    if [ $status = 0 ] && jq -e --arg l "$expected" '.label == $l' <<<"$json" >/dev/null &&
+    if [ $status = 0 ] && jq_e --arg l "$expected" '.label == $l' <<<"$json" >/dev/null &&
        wait_until 5 reads_back "${device[$fs]}" "$expected"; then
       accepted_ok=$((accepted_ok + 1))
     else
@@ -225,7 +225,7 @@ for fs in "${filesystems[@]}"; do
   [ -n "$mounted" ] && as_tester udisksctl unmount --no-user-interaction --block-device "${device[$fs]}" >/dev/null
   json=$(ctl drives format --json "${device[$fs]}" --type "$fs" --label="$label" --yes 2>"$PLUG_STACK_DIR/REL7-matrix-stderr")
   status=$?
-  check "Format $fs named “$label” (exit $status)" jq -e --arg l "$expected" '.label == $l' <<<"$json"
+  check "Format $fs named “$label” (exit $status)" jq_e --arg l "$expected" '.label == $l' <<<"$json"
   check "… blkid reads $fs" test "$(blkid_value TYPE "${device[$fs]}")" = "$fs"
   wait_until 5 reads_back "${device[$fs]}" "$expected"
   check "… udisks, lsblk and blkid read “$expected” ($(readings "${device[$fs]}"))" reads_back "${device[$fs]}" "$expected"

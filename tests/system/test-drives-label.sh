@@ -87,10 +87,10 @@ for case in "vfat|camera|CAMERA" "vfat|ABCDEFGHIJK|ABCDEFGHIJK" "exfat|éééé�
   status=$?
   check "check-label accepts $type “$label” (exit $status)" test $status = 0
   check "… valid is true, the label normalized to “$normalized”" \
-    jq -e --arg l "$label" --arg n "$normalized" '.valid == true and .label == $l and .normalized_label == $n and .reason == null' <<<"$json"
+    jq_e --arg l "$label" --arg n "$normalized" '.valid == true and .label == $l and .normalized_label == $n and .reason == null' <<<"$json"
   expected_name=${normalized//\//_}
   check "… mounting as “$expected_name” ($(jq -r .mount_point <<<"$json"))" \
-    jq -e --arg m "$expected_name" --arg u "$PLUG_TEST_USER" \
+    jq_e --arg m "$expected_name" --arg u "$PLUG_TEST_USER" \
       '.mount_name == $m and (.mount_point | endswith("/" + $u + "/" + $m))' <<<"$json"
 done
 
@@ -98,7 +98,7 @@ done
 check_label_json_reason () {
   local json
   json=$(check_label --type "$1" --json "$2" 2>/dev/null)
-  [ $? = 1 ] && jq -e --arg r "$3" '.valid == false and .normalized_label == null and (.reason | contains($r))' <<<"$json" >/dev/null
+  [ $? = 1 ] && jq_e --arg r "$3" '.valid == false and .normalized_label == null and (.reason | contains($r))' <<<"$json" >/dev/null
 }
 
 for case in "vfat|ABCDEFGHIJKL|at most 11 characters; this one has 12" "vfat|a:b|cannot contain “:”" \
@@ -155,7 +155,7 @@ truncate -s 40M "$twin_image"
 twin_device=$(losetup -f --show "$twin_image")
 twin_probed () {
   as_tester "$PLUGBOARDCTL" drives list --all --json |
-    jq -e --arg device "$twin_device" 'any(.[].volumes[]; .device == $device and .label == "CAMERA")' >/dev/null
+    jq_e --arg device "$twin_device" 'any(.[].volumes[]; .device == $device and .label == "CAMERA")' >/dev/null
 }
 wait_until 10 twin_probed
 check "the system attached another volume named CAMERA ($twin_device)" twin_probed
@@ -174,7 +174,7 @@ losetup -d "$twin_device"
 # "drives rename" here; the other checks use its first name, "label",
 # which scripts still call.
 json=$(ctl drives rename PHOTOS Holidays --json)
-check "ext4 image renamed while unmounted, by “drives rename” (exit $?)" jq -e '.label == "Holidays" and .old_label == "PHOTOS" and .mount_point == null and .remounted == false' <<<"$json"
+check "ext4 image renamed while unmounted, by “drives rename” (exit $?)" jq_e '.label == "Holidays" and .old_label == "PHOTOS" and .mount_point == null and .remounted == false' <<<"$json"
 check "… blkid reads Holidays" test "$(label_of "$ext4_image")" = Holidays
 
 as_tester udisksctl mount --no-user-interaction --block-device "$ext4_device" >/dev/null
@@ -188,7 +188,7 @@ check "mounted ext4 image renamed by its UUID (exit $status)" test $status = 0
 check "… blkid reads Summer" test "$(label_of "$ext4_device")" = Summer
 check "… it stays mounted where it was: udisks does not move it ($(mount_point_of "$ext4_device"))" \
   test "$(mount_point_of "$ext4_device")" = "$old_mount_point"
-check "… which JSON says, without remounting" jq -e --arg m "$old_mount_point" '.mount_point == $m and .remounted == false' <<<"$json"
+check "… which JSON says, without remounting" jq_e --arg m "$old_mount_point" '.mount_point == $m and .remounted == false' <<<"$json"
 next=$(jq -r .next_mount_point <<<"$json")
 as_tester udisksctl unmount --no-user-interaction --block-device "$ext4_device" >/dev/null
 as_tester udisksctl mount --no-user-interaction --block-device "$ext4_device" >/dev/null

@@ -81,7 +81,7 @@ others_before=$(hash_others "$gpt_image" "$hybrid_image")
 json=$(ctl drives format "$device" --whole-drive --type ext4 --label RELDWIPED --yes --json)
 status=$?
 check "the whole drive reformatted (exit $status)" test $status = 0
-check "… the JSON names the new partition" jq -e --arg d "${device}p1" '.device == $d and .whole_drive == true' <<<"$json"
+check "… the JSON names the new partition" jq_e --arg d "${device}p1" '.device == $d and .whole_drive == true' <<<"$json"
 probe=$(blkid -p -o export "$device")
 check "blkid -p sees an MBR, and no GPT ($(tr '\n' ' ' <<<"$probe"))" grep -qx 'PTTYPE=dos' <<<"$probe"
 layout=$(sfdisk --dump "$device" 2>&1)

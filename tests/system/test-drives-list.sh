@@ -76,14 +76,17 @@ labels_known () { [ "$(volume "$ext4_device" .label)" = PLUGDATA ] && [ "$(volum
 wait_until 10 labels_known
 
 json=$(list_json)
-check "drives list --json succeeds and prints an array" jq -e 'type == "array"' <<<"$json"
+check "drives list --json succeeds and prints an array" jq_e 'type == "array" and length > 0' <<<"$json"
 missing=$(jq -r '.[] | . as $d | ["device","model","size","connection","is_disk_image","volumes","can_modify","reason","backing_file"]
                   | map(. as $key | select($d | has($key) | not)) | .[]' <<<"$json") || missing="(jq failed)"
+[ -n "${json//[[:space:]]/}" ] || missing="(no JSON at all)"
 check "every drive has the contract's keys ${missing:+(missing: $missing)}" test -z "$missing"
 missing=$(jq -r '.[].volumes[] | . as $v | ["device","filesystem","label","uuid","size","mount_point"]
                   | map(. as $key | select($v | has($key) | not)) | .[]' <<<"$json") || missing="(jq failed)"
+[ -n "${json//[[:space:]]/}" ] || missing="(no JSON at all)"
 check "every volume has the contract's keys ${missing:+(missing: $missing)}" test -z "$missing"
-check "size is a number of bytes" jq -e 'all(.[]; (.size | type) == "number") and all(.[].volumes[]; (.size | type) == "number")' <<<"$json"
+check "size is a number of bytes" \
+  jq_e '([.[].volumes[]] | length > 0) and all(.[]; (.size | type) == "number") and all(.[].volumes[]; (.size | type) == "number")' <<<"$json"
 
 for image in "$ext4_image" "$vfat_image"; do
   if [ "$image" = "$ext4_image" ]; then

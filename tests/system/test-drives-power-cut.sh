@@ -33,7 +33,7 @@ cleanup () {
 }
 trap cleanup EXIT
 
-lists_all () { as_tester "$PLUGBOARDCTL" drives list --all --json | jq -e --arg d "$1" 'any(.[]; .device == $d)' >/dev/null; }
+lists_all () { as_tester "$PLUGBOARDCTL" drives list --all --json | jq_e --arg d "$1" 'any(.[]; .device == $d)' >/dev/null; }
 udisksd_pid () { read -r pid _ <"$PLUG_STACK_DIR/pids/udisksd" && printf '%s' "$pid"; }
 # wait_for SECONDS COMMAND…: until COMMAND succeeds, by the clock. A
 # udisksd started again reads every block device of the machine first,

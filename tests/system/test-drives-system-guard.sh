@@ -123,7 +123,7 @@ check "… and the other images keep their hints" test "$(hint "$noauth_device" 
 
 json=$(drive_json "$claimed_device")
 check "drives list marks the claimed image “may not be changed”, with the reason" \
-  jq -e '.restriction == "ignored" and (.reason | test("leave part of this drive alone"))' <<<"$json"
+  jq_e '.restriction == "ignored" and (.reason | test("leave part of this drive alone"))' <<<"$json"
 output=$(ctl drives format "$claimed_device" --type ext4 --label REL7STOLEN --yes 2>&1)
 status=$?
 check "reformatting the claimed image is refused (exit $status)" test $status = 1
@@ -231,7 +231,7 @@ check "with --yes the whole drive is reformatted (exit $status)" test $status = 
 check "… the mounted partition was unmounted first" test -z "$(findmnt -n -o TARGET "$part_mount" 2>/dev/null)"
 check "… and it holds exFAT “REL7WHOLE” now" \
   test "$(blkid_value TYPE "${whole_device}p1")|$(blkid_value LABEL "${whole_device}p1")" = "exfat|REL7WHOLE"
-check "… as the JSON says" jq -e --arg d "${whole_device}p1" '.device == $d and .whole_drive == true' <<<"$json"
+check "… as the JSON says" jq_e --arg d "${whole_device}p1" '.device == $d and .whole_drive == true' <<<"$json"
 
 # --- the system's swap on a drive -----------------------------------------------
 # Storage the system builds on a drive makes it the system's, however many

@@ -36,7 +36,7 @@ image_label () {
 image_listed () { [ "$(image_label)" = FAULTCLI ]; }
 modem_listed () {
   as_tester "$PLUGBOARDCTL" broadband devices --json |
-    jq -e 'any(.[]; .interface == "ttyFAULT0")' >/dev/null
+    jq_e 'any(.[]; .interface == "ttyFAULT0")' >/dev/null
 }
 
 # run_failing COMMAND…: runs a plugboardctl command that should fail; sets

@@ -56,7 +56,7 @@ status () {
     umockdev-run -d "$FIXTURES/gpus/hybrid-nouveau.umockdev" -- \
     "$PLUGBOARDCTL" graphics status --root "$root" --modules-directory "$MODULES" "$@"
 }
-expect () { check "$1" jq -e "$2" "$work/status.json"; }
+expect () { check "$1" jq_e "$2" <"$work/status.json"; }
 
 "$PLUG_STACK" bus-policy "$PLUG_STACK_DIR" /usr/share/dbus-1/system.d/net.hadess.SwitcherooControl.conf
 

@@ -501,7 +501,7 @@ check "allowed: set-driver amdgpu succeeds (exit $status) and says a restart is 
 check "... the file is exactly the expected one" same "$root/etc/modprobe.d/plugboard-gpu.conf" "$FIXTURES/helper/tahiti-amdgpu.conf"
 ctl --json graphics revert "$TAHITI"
 check "revert --json succeeds (exit $status)" \
-  eval '[ $status = 0 ] && jq -e ".pci_slot == \"$TAHITI\" and .reverted == true and .restart_needed == true" <<<"$reply" >/dev/null'
+  eval '[ $status = 0 ] && jq_e ".pci_slot == \"$TAHITI\" and .reverted == true and .restart_needed == true" <<<"$reply" >/dev/null'
 check "... and the file is gone again" nothing_written "$root"
 touch "$work/initramfs-fail"
 ctl graphics set-driver "$TAHITI" amdgpu

@@ -81,7 +81,7 @@ status () {
   as_tester "$PLUGBOARDCTL" graphics status --json --root "$2" >"$work/$1.json" 2>"$work/$1.err"
 }
 # expect NAME DESCRIPTION JQ_EXPRESSION
-expect () { check "$1: $2" jq -e "$3" "$work/$1.json"; }
+expect () { check "$1: $2" jq_e "$3" <"$work/$1.json"; }
 
 # --- logind allows it -------------------------------------------------------
 

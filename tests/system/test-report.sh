@@ -32,12 +32,12 @@ json=$(report --json 2>&1)
 status=$?
 check "report --json: exit 0 ($status)" test "$status" = 0
 check "report --json: one object with every section" \
-  jq -e 'keys == ["connections","drives","graphics","modems","services","system","version"]' <<<"$json"
+  jq_e 'keys == ["connections","drives","graphics","modems","services","system","version"]' <<<"$json"
 check "report --json: the sections are the subcommands' JSON" \
-  jq -e '(.services.services | type == "array") and (.graphics.gpus | type == "array") and
+  jq_e '(.services.services | type == "array") and (.graphics.gpus | type == "array") and
          (.graphics.power.suspend | has("possible"))' <<<"$json"
 check "report --json: one display per drm connector in sysfs" \
-  jq -e --argjson n "$(ls -d /sys/class/drm/card*-* 2>/dev/null | wc -l)" \
+  jq_e --argjson n "$(ls -d /sys/class/drm/card*-* 2>/dev/null | wc -l)" \
     '(.graphics.displays | type == "array") and (.graphics.displays | length == $n)' <<<"$json"
 
 # udisks stopped: its section says why, the rest is still there, exit 1.

@@ -8,7 +8,7 @@
 
 json=$(as_tester "$PLUGBOARDCTL" status --json)
 check "status --json exits 0" test $? = 0
-is_json () { jq -e . <<<"$1" >/dev/null; }
+is_json () { jq_e . <<<"$1" >/dev/null; }
 check "status --json is JSON" is_json "$json"
 
 service () { jq -r --arg id "$1" ".services[] | select(.id == \$id) | .$2" <<<"$json"; }

@@ -60,7 +60,7 @@ expect () {
   check "$1: $2" jq_true "$work/$1.json" "$3"
 }
 
-jq_true () { jq -e "$2" "$1" >/dev/null; }
+jq_true () { jq_e "$2" <"$1" >/dev/null; }
 
 gpu_keys='["alternatives","boot_vga","device_id","driver","driver_license","driver_version","hardware_accelerated","integrated","launch_environment","model","opengl_version","pci_slot","reason","renderer","renderer_error","software_reason","software_reason_text","vendor","vendor_id","vulkan"]'
 # The facts about the GPU, without what the renderer probe says.
