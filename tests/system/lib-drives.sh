@@ -53,6 +53,44 @@ hash_others () {
     sha256sum "$image"
   done
 }
+# seen_by_udisks IMAGE: IMAGE is attached, and udisks reports a loop
+# device with it as its backing file, so that a call meant for another
+# device could reach it.
+seen_by_udisks () {
+  local device
+  for device in $(losetup -j "$1" -O NAME -n 2>/dev/null); do
+    as_tester udisksctl info -b "$device" 2>/dev/null | grep -qxF "    BackingFile:        $1" && return 0
+  done
+  echo "$1 is not attached, or udisks does not report it" >&2
+  return 1
+}
+# attach_bystander IMAGE: attach IMAGE as the test user, as the images a
+# test changes are, and wait until udisks reports it; prints its device.
+attach_bystander () {
+  local device
+  device=$(attach "$1") || return 1
+  wait_until 10 seen_by_udisks "$1" || return 1
+  echo "$device"
+}
+# others_identical BEFORE IMAGE…: every image of ours but these is
+# byte-identical to BEFORE (what hash_others printed), and is attached and
+# seen by udisks now, as at the start: an image never attached stays
+# byte-identical whatever Plugboard does, so it could not fail. There must
+# be at least one such image, and BEFORE must hash each of them.
+others_identical () {
+  local before=$1 image n=0 skip; shift
+  skip=" $* "
+  for image in "${our_images[@]}"; do
+    [[ "$skip" == *" $image "* ]] && continue
+    seen_by_udisks "$image" || return 1
+    n=$((n + 1))
+  done
+  if [ $n = 0 ] || [ "$(grep -c . <<<"$before")" != $n ]; then
+    echo "$n images to compare, but $(grep -c . <<<"$before") hashed before" >&2
+    return 1
+  fi
+  [ "$(hash_others "$@")" = "$before" ]
+}
 # hash_files DIR: a manifest of every file under DIR.
 hash_files () { (cd "$1" && find . -type f ! -path './lost+found/*' -print0 | sort -z | xargs -0 sha256sum); }
 

@@ -70,6 +70,8 @@ same_device=$(attach "$same_image")
 drive_device=$(attach "$drive_image")
 check "attached the disk images ($erase_device, $same_device, $drive_device)" \
   test -n "$erase_device" -a -n "$same_device" -a -n "$drive_device"
+bystander_device=$(attach_bystander "$bystander_image")
+check "the bystander image is attached, and udisks reports it ($bystander_device)" test -n "$bystander_device"
 others_before=$(hash_others "${targets[@]}")
 
 # --- the same volume: the second plugboardctl sees the first one's job -------
@@ -220,7 +222,7 @@ for round in 1 2; do
   done
   check "round $round: e2fsck -n finds every filesystem on the drive clean ($clean)" test "$clean" = yes
   check "round $round: every other disk image is byte-identical" \
-    test "$(hash_others "${targets[@]}")" = "$others_before"
+    others_identical "$others_before" "${targets[@]}"
 done
 
 finish

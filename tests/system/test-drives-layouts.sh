@@ -50,6 +50,8 @@ cleanup
 as_tester truncate -s 96M "$gpt_image"
 as_tester truncate -s 32M "$bystander_image"
 as_tester /sbin/mkfs.ext4 -q -L RELDLAYBYST "$bystander_image"
+bystander_device=$(attach_bystander "$bystander_image")
+check "the bystander image is attached, and udisks reports it ($bystander_device)" test -n "$bystander_device"
 
 # --- a GPT drive reformatted whole ----------------------------------------------
 
@@ -96,7 +98,7 @@ check "the partition holds ext4 “RELDWIPED”" \
   test "$(blkid_value TYPE "${device}p1")|$(blkid_value LABEL "${device}p1")" = "ext4|RELDWIPED"
 as_tester udisksctl unmount --no-user-interaction --block-device "${device}p1" >/dev/null 2>&1
 check "… clean for e2fsck -n" e2fsck -f -n "${device}p1"
-check "every other disk image is byte-identical" test "$(hash_others "$gpt_image" "$hybrid_image")" = "$others_before"
+check "every other disk image is byte-identical" others_identical "$others_before" "$gpt_image" "$hybrid_image"
 
 # --- a hybrid ISO image: a partition at sector 0 -----------------------------------
 
@@ -137,7 +139,7 @@ EOF
   check "… and the image is byte-identical" test "$(sha256sum "$hybrid_image")" = "$hybrid_before"
   check "… still an ISO 9660 “RELDHYBRID”" \
     test "$(blkid_value TYPE "${device}p1")|$(blkid_value LABEL "${device}p1")" = "iso9660|RELDHYBRID"
-  check "every other disk image is byte-identical" test "$(hash_others "$gpt_image" "$hybrid_image")" = "$others_before"
+  check "every other disk image is byte-identical" others_identical "$others_before" "$gpt_image" "$hybrid_image"
 else
   not_ok "xorriso is installed (build-aux/install-deps --tests), to make the hybrid ISO image"
 fi

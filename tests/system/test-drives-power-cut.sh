@@ -61,6 +61,8 @@ owner="$(id -u "$PLUG_TEST_USER"):$(id -g "$PLUG_TEST_USER")"
 as_tester /sbin/mkfs.ext4 -q -E root_owner="$owner" -L RELDOLD "$label_image"
 as_tester /sbin/mkfs.ext4 -q -L RELDCUTBYST "$bystander_image"
 as_tester /sbin/mkfs.ext4 -q -L RELDMKOLD "$mkfs_image"
+bystander_device=$(attach_bystander "$bystander_image")
+check "the bystander image is attached, and udisks reports it ($bystander_device)" test -n "$bystander_device"
 
 # --- killed in the middle of SetLabel -------------------------------------
 
@@ -121,7 +123,7 @@ check "e2fsck -n finds the filesystem clean" e2fsck -f -n "$device"
 # the system (SetupByUID 0).
 wait_for 120 lists_all "$device"
 check "udisksd is back and reports the image" lists_all "$device"
-check "every other disk image is byte-identical" test "$(hash_others "$label_image" "$mkfs_image")" = "$others_before"
+check "every other disk image is byte-identical" others_identical "$others_before" "$label_image" "$mkfs_image"
 
 # --- killed in the middle of mkfs ------------------------------------------
 
@@ -187,6 +189,6 @@ case "$type|$label" in
 esac
 check "no reformat runs on it afterwards" \
   test "$(as_tester udisksctl dump | grep -c 'Operation: *format-')" = 0
-check "every other disk image is byte-identical" test "$(hash_others "$mkfs_image")" = "$others_before"
+check "every other disk image is byte-identical" others_identical "$others_before" "$mkfs_image"
 
 finish
