@@ -184,7 +184,7 @@ json=$(ctl drives format "$exfat_device" --type ext4 --label DCOEXT4 --keep-file
 status=$?
 check "exFAT → ext4 keeping the files (exit $status)" test $status = 0
 check "… the JSON says what was kept, and that no copy is left" \
-  jq -e '.filesystem == "ext4" and .label == "DCOEXT4" and .kept_files.verified == true
+  jq_e '.filesystem == "ext4" and .label == "DCOEXT4" and .kept_files.verified == true
          and .kept_files.kept_copy_path == null and .kept_files.not_carried == []
          and .kept_files.files > 300 and .kept_files.bytes > 0' <<<"$json"
 new_dir=$(jq -r .mount_point <<<"$json")
@@ -214,7 +214,7 @@ check "the whole drive reformatted keeping the files of its volume (exit $status
 check "… one exFAT volume in a new partition table" \
   test "$(blkid_value PTTYPE "$whole_device")|$(blkid_value TYPE "${whole_device}p1")|$(blkid_value UUID "${whole_device}p1")" \
     = "dos|exfat|$(jq -r .uuid <<<"$json")"
-check "… the JSON says so" jq -e '.whole_drive == true and .kept_files.verified == true' <<<"$json"
+check "… the JSON says so" jq_e '.whole_drive == true and .kept_files.verified == true' <<<"$json"
 check "… every file has the same SHA-256 and modification time" \
   test "$(tree_digest "$(jq -r .mount_point <<<"$json")")" = "$digest_before"
 check "… and the copy on the computer is gone" test -z "$(ls -A "$kept_root")"
