@@ -18,6 +18,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-drives.sh"
 
 images=$PLUG_IMAGES_DIR
 prefix=$images/DCO-keep-
@@ -31,6 +32,9 @@ whole_image=${prefix}whole.img
 bystander_image=${prefix}bystander.img
 our_images=("$ext4_image" "$exfat_image" "$big_image" "$fail_image" "$cancel_image" "$changed_image"
             "$whole_image" "$bystander_image")
+# What the test changes; the bystander, attached too, must stay as it is.
+targets=("$ext4_image" "$exfat_image" "$big_image" "$fail_image" "$cancel_image" "$changed_image"
+         "$whole_image")
 tester_home=$(getent passwd "$PLUG_TEST_USER" | cut -d: -f6)
 kept_root=$tester_home/.local/share/plugboard/kept-files
 pause_file=$images/DCO-keep-pause
@@ -65,13 +69,6 @@ mount_as_tester () {
   as_tester udisksctl mount --no-user-interaction --block-device "$1" | sed -n 's/^Mounted .* at \(.*\)$/\1/p'
 }
 mount_point_of () { findmnt -n -o TARGET --source "$1" | head -n 1; }
-hash_others () {
-  local image skip=" $* "
-  for image in "$images"/*.img; do
-    [[ "$skip" == *" $image "* ]] && continue
-    [ -f "$image" ] && sha256sum "$image"
-  done
-}
 # tree_digest DIR: every file's SHA-256 and every folder's and file's path
 # and modification time (seconds), relative to DIR, sorted.
 tree_digest () {
@@ -138,8 +135,9 @@ for image in "$ext4_image" "$fail_image" "$cancel_image" "$changed_image" "$big_
 done
 as_tester /sbin/mkfs.exfat -L DCOKEEPX "$exfat_image" >/dev/null
 as_tester /sbin/mkfs.ext4 -q -L DCOBYSTAND "$bystander_image"
-bystander_before=$(sha256sum "$bystander_image")
-others_before=$(hash_others "${our_images[@]}")
+bystander_device=$(attach_bystander "$bystander_image")
+check "the bystander image is attached, and udisks reports it ($bystander_device)" test -n "$bystander_device"
+bystander_before=$(hash_others "${targets[@]}")
 
 # --- ext4 to exFAT -----------------------------------------------------------
 
@@ -373,7 +371,6 @@ check "… and no copy left on the computer" test -z "$(ls -A "$kept_root" | gre
 
 # --- nothing else touched ----------------------------------------------------------
 
-check "the bystander image is byte-identical" test "$(sha256sum "$bystander_image")" = "$bystander_before"
-check "every other disk image is byte-identical" test "$(hash_others "${our_images[@]}")" = "$others_before"
+check "the bystander image is byte-identical" others_identical "$bystander_before" "${targets[@]}"
 
 finish
