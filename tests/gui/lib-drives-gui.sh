@@ -99,6 +99,31 @@ hash_images () {
     [ -f "$image" ] && sha256sum "$image"
   done
 }
+# seen_by_udisks IMAGE: IMAGE is attached, and udisks reports a loop
+# device with it as its backing file.
+seen_by_udisks () {
+  local device
+  for device in $(losetup -j "$1" -O NAME -n 2>/dev/null); do
+    as_tester udisksctl info -b "$device" 2>/dev/null | grep -qxF "    BackingFile:        $1" && return 0
+  done
+  echo "$1 is not attached, or udisks does not report it" >&2
+  return 1
+}
+# others_identical BEFORE IMAGE…: hash_images IMAGE… prints BEFORE again,
+# BEFORE hashes at least one image, and each image hashed is attached and
+# seen by udisks now: an image never attached (or none at all) stays
+# byte-identical whatever the app does, so the check could not fail.
+others_identical () {
+  local before=$1 image; shift
+  if [ -z "$before" ]; then
+    echo "no other image was hashed before" >&2
+    return 1
+  fi
+  while IFS= read -r image; do
+    seen_by_udisks "$image" || return 1
+  done < <(hash_images "$@" | cut -c67-)
+  [ "$(hash_images "$@")" = "$before" ]
+}
 
 # window NAME-PATTERN: the id of the visible window whose title matches.
 window () { xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1; }

@@ -105,6 +105,10 @@ fat_image=$(new_image fat.img 96M /sbin/mkfs.vfat -F 32 -n A11YFAT)
 fat_device=$(attach "$fat_image")
 wait_until 10 udisks_has "$fat_device" '.label == "A11YFAT"'
 check "the test user attached a FAT32 disk image ($fat_device)" udisks_has "$fat_device" '.label == "A11YFAT"'
+bystander_image=$(new_image bystander.img 32M /sbin/mkfs.ext4 -q -L A11YBYST)
+bystander_device=$(attach "$bystander_image")
+wait_until 10 udisks_has "$bystander_device" '.label == "A11YBYST"'
+check "the test user attached a bystander image ($bystander_device)" seen_by_udisks "$bystander_image"
 others_before=$(hash_images "$fat_image")
 fi
 
@@ -261,7 +265,7 @@ wait_until 60 no_window '^Reformat A11YFAT$'
 check "alt+E reformats, and the wizard closes when done" no_window '^Reformat A11YFAT$'
 check "blkid reads exFAT “A11Y KEYS” on $fat_device" \
   test "$(blkid_value TYPE "$fat_device")|$(blkid_value LABEL "$fat_device")" = "exfat|A11Y KEYS"
-check "the other disk images are byte-identical" test "$(hash_images "$fat_image")" = "$others_before"
+check "the other disk images are byte-identical" others_identical "$others_before" "$fat_image"
 sleep 1
 shoot a11y-7-drives-after "$main"
 fi

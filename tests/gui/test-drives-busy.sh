@@ -17,7 +17,10 @@
 
 busy_image=${image_prefix}busy.img
 as_tester truncate -s 800M "$busy_image"
-new_image bystander.img 32M /sbin/mkfs.ext4 -q -L DUIBUSYBYST >/dev/null
+bystander_image=$(new_image bystander.img 32M /sbin/mkfs.ext4 -q -L DUIBUSYBYST)
+bystander_device=$(attach "$bystander_image")
+wait_until 10 udisks_has "$bystander_device" '.label == "DUIBUSYBYST"'
+check "the test user attached a bystander image ($bystander_device)" seen_by_udisks "$bystander_image"
 others_before=$(hash_images "$busy_image")
 start_xvfb
 
@@ -93,5 +96,5 @@ wait_until 20 no_window '^Rename DUIBUSYTWO$'
 sleep 0.5
 shoot busy-rename-3-done
 check "with the job gone, the same rename works" test "$(blkid_value LABEL "${device}p2")" = DUIBUSYNEW
-check "the other disk images are byte-identical" test "$(hash_images "$busy_image")" = "$others_before"
+check "the other disk images are byte-identical" others_identical "$others_before" "$busy_image"
 finish_drives

@@ -20,7 +20,10 @@
 ext_image=$(new_image ext.img 64M /sbin/mkfs.ext4 -q -L DUIEXTOLD)
 btrfs_image=$(new_image btrfs.img 128M /sbin/mkfs.btrfs -q -L DUIBTROLD)
 fat_image=$(new_image fat.img 64M /sbin/mkfs.vfat -F 32 -n DUIFATOLD)
-new_image bystander.img 32M /sbin/mkfs.ext4 -q -L DUIRNBYSTAND >/dev/null
+bystander_image=$(new_image bystander.img 32M /sbin/mkfs.ext4 -q -L DUIRNBYSTAND)
+bystander_device=$(attach "$bystander_image")
+wait_until 10 udisks_has "$bystander_device" '.label == "DUIRNBYSTAND"'
+check "the test user attached a bystander image ($bystander_device)" seen_by_udisks "$bystander_image"
 # Root's: attached by root, so that the panel does not list it, and
 # mounted by the test user, where udisks would mount the FAT volume.
 same_name_image=${image_prefix}same-name.img
@@ -155,5 +158,5 @@ check "… and so does udisks" udisks_has "$fat_device" '.label == "DUINEW"'
 check "… and it is still not mounted" test -z "$(findmnt -n -o TARGET --source "$fat_device")"
 
 check "the other disk images are byte-identical" \
-  test "$(hash_images "$ext_image" "$btrfs_image" "$fat_image" "$same_name_image")" = "$others_before"
+  others_identical "$others_before" "$ext_image" "$btrfs_image" "$fat_image" "$same_name_image"
 finish_drives

@@ -20,7 +20,10 @@
 # the write test may write there.
 image=$(new_image bench.img 256M /sbin/mkfs.ext4 -q -L DUIBENCH \
           -E "root_owner=$(id -u "$PLUG_TEST_USER"):$(id -g "$PLUG_TEST_USER")")
-new_image bystander.img 32M /sbin/mkfs.ext4 -q -L DUIBNBYSTAND >/dev/null
+bystander_image=$(new_image bystander.img 32M /sbin/mkfs.ext4 -q -L DUIBNBYSTAND)
+bystander_device=$(attach "$bystander_image")
+wait_until 10 udisks_has "$bystander_device" '.label == "DUIBNBYSTAND"'
+check "the test user attached a bystander image ($bystander_device)" seen_by_udisks "$bystander_image"
 others_before=$(hash_images "$image")
 device=$(attach "$image")
 wait_until 10 udisks_has "$device" '.label == "DUIBENCH"'
@@ -73,7 +76,7 @@ check "the temporary file is gone from $mount_point" test "$(ls -A "$mount_point
 keys Escape
 wait_until 20 no_window '^Speed Test of DUIBENCH$'
 check "Escape closes it" no_window '^Speed Test of DUIBENCH$'
-check "the other disk images are byte-identical" test "$(hash_images "$image")" = "$others_before"
+check "the other disk images are byte-identical" others_identical "$others_before" "$image"
 stop_gui
 
 # --- cancelled while it writes: the temporary file is removed ---------------
