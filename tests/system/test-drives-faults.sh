@@ -16,6 +16,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-drives.sh"
 
 images=$PLUG_IMAGES_DIR
 prefix=$images/DCO-fault-
@@ -65,13 +66,6 @@ wait_for () {
 }
 lists () { as_tester "$PLUGBOARDCTL" drives list --json | jq_e --arg d "$1" 'any(.[]; .device == $d)' >/dev/null; }
 mount_point_of () { findmnt -n -o TARGET --source "$1" | head -n 1; }
-hash_others () {
-  local image skip=" $* "
-  for image in "$images"/*.img; do
-    [[ "$skip" == *" $image "* ]] && continue
-    [ -f "$image" ] && sha256sum "$image"
-  done
-}
 # start_format OUTPUT DEVICE ARGS…: plugboardctl drives format in the
 # background, as the test user; sets format_pid.
 start_format () {
@@ -96,7 +90,9 @@ for image in "$detach_image" "$restart_image" "$abort_image"; do
   as_tester /sbin/mkfs.ext4 -q -E root_owner="$(id -u "$PLUG_TEST_USER"):$(id -g "$PLUG_TEST_USER")" -L DCOFAULT "$image"
 done
 as_tester /sbin/mkfs.ext4 -q -L DCOBYSTAND "$bystander_image"
-others_before=$(hash_others "${targets[@]}")
+bystander_device=$(attach_bystander "$bystander_image")
+check "the bystander image is attached, and udisks reports it ($bystander_device)" test -n "$bystander_device"
+others_before=$(hash_others "${targets[@]}" "$tiny_image")
 
 # --- the drive detached in the middle of a reformat --------------------------
 
@@ -116,7 +112,7 @@ check "… in $(($(date +%s) - started)) s, not hanging" test $(($(date +%s) - s
 check "… saying the drive was removed ($(grep -F removed <<<"$output"))" \
   grep -qF "The drive was removed while it was being reformatted" <<<"$output"
 check "… and the loop device is gone" test -z "$(losetup -j "$detach_image")"
-check "every other disk image is byte-identical" test "$(hash_others "${targets[@]}")" = "$others_before"
+check "every other disk image is byte-identical" others_identical "$others_before" "${targets[@]}" "$tiny_image"
 
 # --- real I/O errors in the middle of a reformat -------------------------------
 
@@ -134,7 +130,7 @@ check "… saying udisks could not, with its reason ($(tail -n 1 <<<"$output"))"
   grep -qE "Could not reformat $device: udisks could not reformat it: .*(rror|space)" <<<"$output"
 check "the drive list still works, and lists it" lists "$device"
 as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null
-check "every other disk image is byte-identical" test "$(hash_others "${targets[@]}")" = "$others_before"
+check "every other disk image is byte-identical" others_identical "$others_before" "${targets[@]}" "$tiny_image"
 
 # --- udisksd killed and started again in the middle of Format -------------------
 
@@ -156,7 +152,7 @@ check "no reformat runs on it afterwards" test "$(job_running "$device" && echo 
 wait_for 20 lists "$device"
 check "the drive list sees the image again" lists "$device"
 as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null
-check "every other disk image is byte-identical" test "$(hash_others "${targets[@]}")" = "$others_before"
+check "every other disk image is byte-identical" others_identical "$others_before" "${targets[@]}" "$tiny_image"
 
 # --- a run stopped before Format mounts the volume again -------------------------
 if has_test_hooks; then
@@ -184,7 +180,7 @@ if has_test_hooks; then
   check "… and mounts the volume again where it was" test "$(mount_point_of "$device")" = "$mount_point"
   check "… the same filesystem, with its file" \
     test "$(blkid_value UUID "$device")|$(cat "$mount_point/note.txt")" = "$uuid|kept"
-  check "every other disk image is byte-identical" test "$(hash_others "${targets[@]}")" = "$others_before"
+  check "every other disk image is byte-identical" others_identical "$others_before" "${targets[@]}" "$tiny_image"
 else
   skip "a run stopped before Format: needs a development build (-Dprofile=development) for its pause hook"
 fi
