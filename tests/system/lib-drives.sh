@@ -91,6 +91,22 @@ others_identical () {
   fi
   [ "$(hash_others "$@")" = "$before" ]
 }
+# start_call_monitor LOG: a D-Bus monitor on the test bus writes every
+# udisks Block.Format and Filesystem.SetLabel call, from any client, to
+# LOG; sets monitor_pid, which the test kills at its end. Unlike a look at
+# udisks' jobs afterwards, it sees a call that was over before the look.
+start_call_monitor () {
+  dbus-monitor --address "$DBUS_SYSTEM_BUS_ADDRESS" \
+    "type='method_call',interface='org.freedesktop.UDisks2.Block',member='Format'" \
+    "type='method_call',interface='org.freedesktop.UDisks2.Filesystem',member='SetLabel'" >"$1" 2>&1 &
+  monitor_pid=$!
+  sleep 0.5
+}
+# calls_on LOG MEMBER DEVICE: how many MEMBER calls on DEVICE's block
+# object the monitor's LOG holds.
+calls_on () {
+  grep -F "member=$2" "$1" | grep -cF "path=/org/freedesktop/UDisks2/block_devices/$(basename "$3");"
+}
 # hash_files DIR: a manifest of every file under DIR.
 hash_files () { (cd "$1" && find . -type f ! -path './lost+found/*' -print0 | sort -z | xargs -0 sha256sum); }
 

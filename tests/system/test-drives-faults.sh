@@ -31,11 +31,14 @@ our_images=("$detach_image" "$restart_image" "$abort_image" "$bystander_image" "
 targets=("$detach_image" "$restart_image" "$abort_image")
 pause_file=$images/DCO-fault-pause
 pid_file=$images/DCO-fault-pid
+monitor_log=$PLUG_STACK_DIR/DCO-fault-monitor.log
+monitor_pid=
 
 cleanup () {
   local image device mount_point
   "$PLUG_STACK" start "$PLUG_STACK_DIR" udisksd >/dev/null 2>&1
-  rm -f "$pause_file" "$pid_file"
+  [ -n "$monitor_pid" ] && kill "$monitor_pid" 2>/dev/null
+  rm -f "$pause_file" "$pid_file" "$monitor_log"
   for image in "${our_images[@]}"; do
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
       for mount_point in $(findmnt -n -o TARGET --source "$device" 2>/dev/null); do
@@ -136,6 +139,9 @@ check "every other disk image is byte-identical" others_identical "$others_befor
 
 device=$(attach "$restart_image")
 check "attached the image for the restart ($device)" test -n "$device"
+# Every Format call on the bus, whoever makes it: a second one would be a
+# reformat again, even one over before the look below.
+start_call_monitor "$monitor_log"
 start_format "$PLUG_STACK_DIR/restart-output" "$device" --type ext4 --label DCORESTART --erase --yes
 wait_until 20 job_running "$device"
 check "udisks is overwriting $device" job_running "$device"
@@ -148,7 +154,11 @@ check "… saying the outcome is unknown ($(tail -n 1 <<<"$output"))" grep -qF "
 check "… that it did not reformat again" grep -qF "it was not reformatted again" <<<"$output"
 check "… and what the drive reports now, read again from the new udisksd" grep -qF "It now reports " <<<"$output"
 sleep 1
-check "no reformat runs on it afterwards" test "$(job_running "$device" && echo yes)" != yes
+formats=$(calls_on "$monitor_log" Format "$device")
+check "no reformat runs on it afterwards: udisks got one Format call for it ($formats), and no job runs" \
+  test "$formats" = 1 -a "$(job_running "$device" && echo yes)" != yes
+kill "$monitor_pid"
+monitor_pid=
 wait_for 20 lists "$device"
 check "the drive list sees the image again" lists "$device"
 as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null
