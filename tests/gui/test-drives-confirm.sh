@@ -58,6 +58,9 @@ for i in $(seq 1 12); do
 done
 image=$(new_image RELU-confirm.img 128M /sbin/mkfs.ext4 -q -L RELUCONF -d "$tree")
 bystander_image=$(new_image RELU-bystander.img 32M /sbin/mkfs.ext4 -q -L RELUBYSTAND)
+bystander_device=$(attach "$bystander_image")
+wait_until 10 udisks_has "$bystander_device" '.label == "RELUBYSTAND"'
+check "the test user attached a bystander image ($bystander_device)" seen_by_udisks "$bystander_image"
 device=$(attach "$image")
 wait_until 10 udisks_has "$device" '.label == "RELUCONF"'
 # Read-only: mounted, so that its used space is known, and yet no byte of
@@ -71,7 +74,7 @@ size_text=$(format_size "$(jq -r .size <<<"$volume")")
 used_text=$(format_size "$(jq -r .used <<<"$volume")")
 diag "the volume is $size_text, $used_text used"
 before=$(state)
-bystander_before=$(sha256sum <"$bystander_image")
+bystander_before=$(hash_images "$image")
 
 start_xvfb
 start_drives_panel
@@ -195,6 +198,6 @@ check "the app logged no warning or critical" eval '! grep -E "WARNING|CRITICAL"
 stop_gui
 
 as_tester udisksctl unmount --no-user-interaction --block-device "$device" >/dev/null
-check "the bystander image is byte-identical" test "$(sha256sum <"$bystander_image")" = "$bystander_before"
+check "the bystander image is byte-identical" others_identical "$bystander_before" "$image"
 
 finish_drives
