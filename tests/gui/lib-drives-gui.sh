@@ -287,3 +287,77 @@ wizard_focus () {
 
 # wizard_page WINDOW: "STEP; choices: …" (wizard_step, wizard_choices).
 wizard_page () { echo "$(wizard_step "$1"); choices: $(wizard_choices "$1")"; }
+
+# --- what the app asks the session: suspend and logout held off -------------
+#
+# The test session has no session manager: gtk_application_inhibit()
+# would find no one to ask. start_session_manager puts a mock
+# org.gnome.SessionManager on the shared session bus
+# (tests/gui/mock-session-manager.py), which GTK looks for when the app
+# starts: start it before the app.
+
+session_manager_pid=
+
+# session_manager_up: the mock owns its name on the session bus.
+session_manager_up () {
+  gui_command gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+    --method org.freedesktop.DBus.NameHasOwner org.gnome.SessionManager 2>/dev/null | grep -q true
+}
+
+start_session_manager () {
+  local prefix
+  [ -n "$GUI_SESSION_BUS" ] || start_session_bus
+  prefix=$(gui_user_prefix)
+  $prefix env -i PATH=/usr/bin:/bin DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS" \
+    /usr/bin/python3 -m dbusmock --session --template "$PLUG_SOURCE_DIR/tests/gui/mock-session-manager.py" \
+    >"$GUI_DIR/session-manager.log" 2>&1 &
+  session_manager_pid=$!
+  wait_until 20 session_manager_up
+}
+
+stop_session_manager () {
+  local pid
+  [ -n "$session_manager_pid" ] || return 0
+  for pid in $(descendants "$session_manager_pid") "$session_manager_pid"; do
+    kill "$pid" 2>/dev/null
+  done
+  wait "$session_manager_pid" 2>/dev/null
+  session_manager_pid=
+}
+
+# session_inhibitors: each inhibitor the session manager holds, one a
+# line: "FLAGS<tab>APP-ID<tab>REASON" (flags: 1 logout, 4 suspend), as
+# gnome-session-inhibit --list reads them.
+session_inhibitors () {
+  gui_command /usr/bin/python3 -c '
+from gi.repository import Gio
+bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+def call(path, interface, method):
+    return bus.call_sync("org.gnome.SessionManager", path, interface, method,
+                         None, None, Gio.DBusCallFlags.NONE, 5000, None).unpack()[0]
+inhibitor = "org.gnome.SessionManager.Inhibitor"
+for path in call("/org/gnome/SessionManager", "org.gnome.SessionManager", "GetInhibitors"):
+    print("%d\t%s\t%s" % (call(path, inhibitor, "GetFlags"), call(path, inhibitor, "GetAppId"),
+                          call(path, inhibitor, "GetReason")))'
+}
+
+# inhibited_for REASON: the session manager holds exactly one inhibitor,
+# the app's, of suspend and logout (flags 5), for REASON. Says what it
+# holds when it does not.
+inhibited_for () {
+  local held
+  held=$(session_inhibitors) || { echo "could not ask the session manager: $held" >&2; return 1; }
+  [ "$held" = "$(printf '5\t%s\t%s' "$(sed -n 's/^#define APPLICATION_ID "\(.*\)"$/\1/p' "$PLUG_BUILD_DIR/config.h")" "$1")" ] &&
+    return 0
+  echo "the session manager holds: $(tr '\t\n' ' |' <<<"${held:-nothing}")" >&2
+  return 1
+}
+
+# not_inhibited: the session manager holds no inhibitor.
+not_inhibited () {
+  local held
+  held=$(session_inhibitors) || { echo "could not ask the session manager: $held" >&2; return 1; }
+  [ -z "$held" ] && return 0
+  echo "the session manager still holds: $(tr '\t\n' ' |' <<<"$held")" >&2
+  return 1
+}

@@ -21,6 +21,10 @@
  * the write rate of a temporary file on it when it is mounted. Nothing
  * starts until Start is pressed. Rates are in MB/s (10⁶ bytes), as
  * plugboardctl and GNOME Disks count them.
+ *
+ * While the write test runs, the application holds off suspend and
+ * logout (gtk_application_inhibit()): a test file left half written
+ * would stay on the drive. The reason is the one plugboardctl gives.
  */
 
 #define READ_SAMPLES 20
@@ -57,6 +61,8 @@ struct _PlugBenchmarkDialog
   GCancellable           *cancellable;
   GCancellable           *lookup_cancellable;
   guint64                 write_size;
+  GtkApplication         *inhibit_application;
+  guint                   inhibit_cookie;
   gboolean                running;
 };
 
@@ -174,6 +180,35 @@ show_results (PlugBenchmarkDialog *self)
 }
 
 static void
+keep_awake (PlugBenchmarkDialog *self)
+{
+  GApplication *application = g_application_get_default ();
+  g_autofree char *drive_name = NULL;
+  g_autofree char *why = NULL;
+
+  if (self->inhibit_cookie != 0 || !GTK_IS_APPLICATION (application))
+    return;
+
+  drive_name = plug_drive_dup_display_name (self->drive);
+  /* Translators: why the computer does not sleep meanwhile; a drive's name */
+  why = g_strdup_printf (_("Testing how fast %s writes"), drive_name);
+  self->inhibit_cookie = gtk_application_inhibit (GTK_APPLICATION (application), GTK_WINDOW (self),
+                                                  GTK_APPLICATION_INHIBIT_SUSPEND | GTK_APPLICATION_INHIBIT_LOGOUT,
+                                                  why);
+  if (self->inhibit_cookie != 0)
+    self->inhibit_application = GTK_APPLICATION (g_object_ref (application));
+}
+
+static void
+let_sleep (PlugBenchmarkDialog *self)
+{
+  if (self->inhibit_cookie != 0)
+    gtk_application_uninhibit (self->inhibit_application, self->inhibit_cookie);
+  self->inhibit_cookie = 0;
+  g_clear_object (&self->inhibit_application);
+}
+
+static void
 benchmark_done_cb (GObject      *object,
                    GAsyncResult *result,
                    gpointer      user_data)
@@ -182,6 +217,7 @@ benchmark_done_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   self->running = FALSE;
+  let_sleep (self);
 
   if (gtk_widget_in_destruction (GTK_WIDGET (self)))
     {
@@ -253,6 +289,8 @@ start_activated (GtkWidget  *widget,
   update_buttons (self);
   gtk_widget_grab_focus (self->close_button);
 
+  if (write)
+    keep_awake (self);
   plug_benchmark_operation_run_async (self->operation, self->cancellable, benchmark_done_cb, g_object_ref (self));
 }
 
@@ -293,6 +331,7 @@ plug_benchmark_dialog_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->lookup_cancellable);
+  let_sleep (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_BENCHMARK_DIALOG);
 
   G_OBJECT_CLASS (plug_benchmark_dialog_parent_class)->dispose (object);

@@ -33,6 +33,10 @@
  * never on the main loop); the destructive button waits for the plan and
  * stays insensitive, with the reason, when the files cannot be kept.
  *
+ * While it runs (keep-my-files too), the application holds off suspend
+ * and logout (gtk_application_inhibit()), saying why in the words
+ * plugboardctl gives logind.
+ *
  * Keyboard: Enter advances from anywhere in a step that is complete
  * (except on a button, which it presses), Escape cancels, and each step
  * puts the focus on its first choice. On the confirmation, Enter presses
@@ -108,6 +112,8 @@ struct _PlugFormatDialog
   GCancellable        *operation_cancellable;
   GPtrArray           *lost_rows;
   guint                pulse_id;
+  GtkApplication      *inhibit_application;
+  guint                inhibit_cookie;
 
   /* One check button per filesystem type, in the core's order; the rows
    * hold them. */
@@ -1156,6 +1162,38 @@ show_failure (PlugFormatDialog *self,
   show_page (self, PAGE_FAILED);
 }
 
+/* A reformat stopped half way leaves a drive with no filesystem, or the
+ * files only in the copy: suspend and logout wait. */
+static void
+keep_awake (PlugFormatDialog *self)
+{
+  GApplication *application = g_application_get_default ();
+  g_autofree char *drive_name = NULL;
+  g_autofree char *why = NULL;
+
+  if (self->inhibit_cookie != 0 || !GTK_IS_APPLICATION (application))
+    return;
+
+  drive_name = plug_drive_dup_display_name (self->drive);
+  /* Translators: why the computer does not sleep meanwhile; a drive's name */
+  why = self->keep_operation != NULL ? g_strdup_printf (_("Reformatting %s, keeping its files"), drive_name)
+                                     : g_strdup_printf (_("Reformatting %s"), drive_name);
+  self->inhibit_cookie = gtk_application_inhibit (GTK_APPLICATION (application), GTK_WINDOW (self),
+                                                  GTK_APPLICATION_INHIBIT_SUSPEND | GTK_APPLICATION_INHIBIT_LOGOUT,
+                                                  why);
+  if (self->inhibit_cookie != 0)
+    self->inhibit_application = GTK_APPLICATION (g_object_ref (application));
+}
+
+static void
+let_sleep (PlugFormatDialog *self)
+{
+  if (self->inhibit_cookie != 0)
+    gtk_application_uninhibit (self->inhibit_application, self->inhibit_cookie);
+  self->inhibit_cookie = 0;
+  g_clear_object (&self->inhibit_application);
+}
+
 static void
 format_done_cb (GObject      *object,
                 GAsyncResult *result,
@@ -1165,6 +1203,7 @@ format_done_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   self->running = FALSE;
+  let_sleep (self);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
   /* Cancel turned itself off while cancelling; it is Close now. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "format.cancel", TRUE);
@@ -1201,6 +1240,7 @@ format_activated (GtkWidget  *widget,
 
   self->running = TRUE;
   self->furthest_step = PLUG_FORMAT_STEP_NONE;
+  keep_awake (self);
   g_signal_connect_object (self->operation, "notify::step", G_CALLBACK (step_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->operation, "notify::progress", G_CALLBACK (progress_cb), self, G_CONNECT_SWAPPED);
 
@@ -1328,6 +1368,7 @@ plug_format_dialog_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->plan_cancellable);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
+  let_sleep (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_FORMAT_DIALOG);
 
