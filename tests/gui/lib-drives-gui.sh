@@ -361,3 +361,13 @@ not_inhibited () {
   echo "the session manager still holds: $(tr '\t\n' ' |' <<<"$held")" >&2
   return 1
 }
+
+# drives_toasts: the title of every toast shown over the Drives panel
+# now, one a line; each is kept in $GUI_DIR/drives-toasts-seen too.
+# drives_toast_seen TEXT: one shown now, or read before, holds TEXT.
+drives_toasts () { a11y toasts --window Plugboard | grep -v '^error ' | tee -a "$GUI_DIR/drives-toasts-seen"; }
+drives_toast_seen () {
+  local toasts
+  toasts=$(drives_toasts)
+  grep -qF -- "$1" <<<"$toasts" || grep -qF -- "$1" "$GUI_DIR/drives-toasts-seen" 2>/dev/null
+}

@@ -243,7 +243,8 @@ capture_object (UDisksClient *client,
 
 static char *
 compare (const PlugDriveIdentity *before,
-         const PlugDriveIdentity *now)
+         const PlugDriveIdentity *now,
+         gboolean                 whole_content)
 {
   g_autofree char *size_before = NULL;
   g_autofree char *size_now = NULL;
@@ -277,7 +278,7 @@ compare (const PlugDriveIdentity *before,
   if (g_strcmp0 (before->target_content, now->target_content) != 0)
     /* Translators: two filesystems, such as ext4 “Photos” (UUID 1234-ABCD) */
     return g_strdup_printf (_("it held %s and now holds %s"), before->target_content, now->target_content);
-  if (g_strcmp0 (before->whole_content, now->whole_content) != 0)
+  if (whole_content && g_strcmp0 (before->whole_content, now->whole_content) != 0)
     return g_strdup (_("what is written on the drive changed: its filesystem, partition table or partitions"));
 
   return NULL;
@@ -294,15 +295,13 @@ compare (const PlugDriveIdentity *before,
  *   serial number was … and is now …"), or %NULL when it is the same
  *   drive
  */
-char *
-plug_drive_identity_dup_change (const PlugDriveIdentity *self,
-                                UDisksClient            *client)
+static char *
+dup_change (const PlugDriveIdentity *self,
+            UDisksClient            *client,
+            gboolean                 whole_content)
 {
   g_autoptr(PlugDriveIdentity) now = NULL;
   g_autoptr(UDisksObject) whole = NULL;
-
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
 
   /* What is at the drive's object now: a block object's path is its
    * device's name. */
@@ -310,7 +309,41 @@ plug_drive_identity_dup_change (const PlugDriveIdentity *self,
   if (whole != NULL && udisks_object_peek_block (whole) != NULL)
     now = capture_object (client, whole, self->target_path);
 
-  return compare (self, now);
+  return compare (self, now, whole_content);
+}
+
+char *
+plug_drive_identity_dup_change (const PlugDriveIdentity *self,
+                                UDisksClient            *client)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
+
+  return dup_change (self, client, TRUE);
+}
+
+/**
+ * plug_drive_identity_dup_volume_change:
+ * @self: an identity captured with a volume
+ * @client: the udisks client
+ *
+ * The same, but only what concerns the volume: the drive, its medium
+ * and the volume's own filesystem, not what is written on the drive's
+ * other volumes. A dialog about one volume watches with it: another
+ * program reformatting the next partition is no reason to close it (the
+ * operation, should it be started, refuses while that runs).
+ *
+ * Returns: (transfer full) (nullable): what differs, for people, or
+ *   %NULL
+ */
+char *
+plug_drive_identity_dup_volume_change (const PlugDriveIdentity *self,
+                                       UDisksClient            *client)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
+
+  return dup_change (self, client, self->target_path == NULL);
 }
 
 const char *

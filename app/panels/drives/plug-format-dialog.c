@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "plug-drive-error.h"
+#include "plug-drive-watch.h"
 #include "plug-filesystem-type.h"
 #include "plug-format-dialog.h"
 #include "plug-format-operation.h"
@@ -33,9 +34,12 @@
  * never on the main loop); the destructive button waits for the plan and
  * stays insensitive, with the reason, when the files cannot be kept.
  *
- * While it runs (keep-my-files too), the application holds off suspend
- * and logout (gtk_application_inhibit()), saying why in the words
- * plugboardctl gives logind.
+ * Until the reformat starts, the wizard watches the drive
+ * (PlugDriveWatch): when it is removed, or its medium changed, the
+ * wizard closes and the panel says why; once it runs, the operation
+ * itself finds out and says so. While it runs (keep-my-files too), the
+ * application holds off suspend and logout (gtk_application_inhibit()),
+ * saying why in the words plugboardctl gives logind.
  *
  * Keyboard: Enter advances from anywhere in a step that is complete
  * (except on a button, which it presses), Escape cancels, and each step
@@ -112,6 +116,8 @@ struct _PlugFormatDialog
   GCancellable        *operation_cancellable;
   GPtrArray           *lost_rows;
   guint                pulse_id;
+  PlugDriveWatch      *watch;
+  char                *target_name;
   GtkApplication      *inhibit_application;
   guint                inhibit_cookie;
 
@@ -1240,6 +1246,9 @@ format_activated (GtkWidget  *widget,
 
   self->running = TRUE;
   self->furthest_step = PLUG_FORMAT_STEP_NONE;
+  /* From here on the operation looks at the drive itself, and says what
+   * it found. */
+  g_clear_pointer (&self->watch, plug_drive_watch_free);
   keep_awake (self);
   g_signal_connect_object (self->operation, "notify::step", G_CALLBACK (step_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->operation, "notify::progress", G_CALLBACK (progress_cb), self, G_CONNECT_SWAPPED);
@@ -1368,6 +1377,7 @@ plug_format_dialog_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->plan_cancellable);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
+  g_clear_pointer (&self->watch, plug_drive_watch_free);
   let_sleep (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_FORMAT_DIALOG);
@@ -1386,6 +1396,7 @@ plug_format_dialog_finalize (GObject *object)
   g_clear_object (&self->operation);
   g_clear_object (&self->keep_operation);
   g_clear_pointer (&self->kept_copy_path, g_free);
+  g_clear_pointer (&self->target_name, g_free);
   g_clear_object (&self->client);
   g_clear_object (&self->drive);
   g_clear_object (&self->volume);
@@ -1408,7 +1419,9 @@ plug_format_dialog_class_init (PlugFormatDialogClass *klass)
   window_class->close_request = plug_format_dialog_close_request;
 
   /* Reformatted: a sentence for a toast, with the new name and folder,
-   * and what went wrong afterwards (mounting), or %NULL. */
+   * and what went wrong afterwards (mounting), or %NULL. Also when the
+   * wizard closed by itself, the drive gone or changed: why, and what
+   * changed, or %NULL. */
   signals[SIGNAL_DONE] =
     g_signal_new ("done",
                   G_TYPE_FROM_CLASS (klass),
@@ -1485,6 +1498,37 @@ plug_format_dialog_init (PlugFormatDialog *self)
   g_signal_connect_object (self->label_editor, "notify::valid", G_CALLBACK (label_valid_cb), self, G_CONNECT_SWAPPED);
 }
 
+/* The drive was removed or changed before the user confirmed: nothing
+ * was done, and the wizard's questions are about a drive that is not
+ * there; it closes, and the panel says why. */
+static void
+drive_changed_cb (gboolean    gone,
+                  const char *change,
+                  gpointer    user_data)
+{
+  PlugFormatDialog *self = PLUG_FORMAT_DIALOG (user_data);
+  g_autofree char *message = NULL;
+  g_autofree char *details = NULL;
+
+  if (self->running || self->page > PAGE_CONFIRM)
+    return;
+
+  if (gone)
+    /* Translators: a volume's name; said when its drive was unplugged
+     * while the reformat wizard was open */
+    message = g_strdup_printf (_("“%s” was removed, so it was not reformatted"), self->target_name);
+  else
+    /* Translators: a volume's name; said when its card was swapped, or
+     * another filesystem made on it, while the reformat wizard was open */
+    message = g_strdup_printf (_("The medium in “%s” was changed, so it was not reformatted"), self->target_name);
+  /* Translators: what differs now, such as “it held ext4 (UUID …) and
+   * now holds ext4 (UUID …)” */
+  details = g_strdup_printf (_("Nothing was written to it: %s."), change);
+
+  g_signal_emit (self, signals[SIGNAL_DONE], 0, message, gone ? NULL : details);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
 /**
  * plug_format_dialog_new:
  * @client: the udisks client the drive list reads
@@ -1516,6 +1560,9 @@ plug_format_dialog_new (UDisksClient *client,
   title = g_strdup_printf (_("Reformat %s"), volume_name);
   adw_window_title_set_title (self->window_title, title);
   gtk_window_set_title (GTK_WINDOW (self), title);
+
+  self->target_name = g_strdup (volume_name);
+  self->watch = plug_drive_watch_new (client, drive, volume, drive_changed_cb, self);
 
   plug_label_editor_set_client (self->label_editor, client, plug_volume_get_object_path (volume));
   build_purpose_rows (self);

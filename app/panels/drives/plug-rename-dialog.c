@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "plug-drive-error.h"
+#include "plug-drive-watch.h"
 #include "plug-label-editor.h"
 #include "plug-label-rules.h"
 #include "plug-rename-operation.h"
@@ -22,6 +23,11 @@
  * ext2/3/4 can be renamed while mounted; any other mounted filesystem is
  * unmounted first and mounted again afterwards, which the dialog says
  * before, and while, it happens.
+ *
+ * Until the rename starts, the dialog watches the volume
+ * (PlugDriveWatch): when its drive is removed, or its medium changed,
+ * the dialog closes and the panel says why; once it runs, the operation
+ * finds out itself, and its error is shown.
  */
 
 struct _PlugRenameDialog
@@ -46,6 +52,8 @@ struct _PlugRenameDialog
   PlugVolume           *volume;
   PlugRenameOperation *operation;
   GCancellable         *cancellable;
+  PlugDriveWatch       *watch;
+  char                 *target_name;
   gboolean              running;
 };
 
@@ -175,6 +183,7 @@ rename_activated (GtkWidget  *widget,
     return;
 
   self->running = TRUE;
+  g_clear_pointer (&self->watch, plug_drive_watch_free);
   self->operation = plug_rename_operation_new (self->client, self->drive, self->volume,
                                                 plug_label_editor_get_label (self->label_editor));
   g_signal_connect_object (self->operation, "notify::step", G_CALLBACK (step_cb), self, G_CONNECT_SWAPPED);
@@ -230,6 +239,7 @@ plug_rename_dialog_dispose (GObject *object)
 {
   PlugRenameDialog *self = PLUG_RENAME_DIALOG (object);
 
+  g_clear_pointer (&self->watch, plug_drive_watch_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_RENAME_DIALOG);
 
   G_OBJECT_CLASS (plug_rename_dialog_parent_class)->dispose (object);
@@ -242,6 +252,7 @@ plug_rename_dialog_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_object (&self->operation);
+  g_clear_pointer (&self->target_name, g_free);
   g_clear_object (&self->client);
   g_clear_object (&self->drive);
   g_clear_object (&self->volume);
@@ -261,7 +272,9 @@ plug_rename_dialog_class_init (PlugRenameDialogClass *klass)
 
   window_class->close_request = plug_rename_dialog_close_request;
 
-  /* Renamed: a sentence for a toast, and details (none so far). */
+  /* Renamed: a sentence for a toast, and details (none so far). Also
+   * when the dialog closed by itself, the drive gone or changed: why,
+   * and what changed, or %NULL. */
   signals[SIGNAL_DONE] =
     g_signal_new ("done",
                   G_TYPE_FROM_CLASS (klass),
@@ -299,6 +312,36 @@ plug_rename_dialog_init (PlugRenameDialog *self)
   g_signal_connect_object (self->label_editor, "activate", G_CALLBACK (editor_activate_cb), self, G_CONNECT_SWAPPED);
 }
 
+/* The drive was removed or changed before the rename started: the dialog
+ * closes, and the panel says why. */
+static void
+drive_changed_cb (gboolean    gone,
+                  const char *change,
+                  gpointer    user_data)
+{
+  PlugRenameDialog *self = PLUG_RENAME_DIALOG (user_data);
+  g_autofree char *message = NULL;
+  g_autofree char *details = NULL;
+
+  if (self->running)
+    return;
+
+  if (gone)
+    /* Translators: a volume's name; said when its drive was unplugged
+     * while the Rename dialog was open */
+    message = g_strdup_printf (_("“%s” was removed, so it was not renamed"), self->target_name);
+  else
+    /* Translators: a volume's name; said when its card was swapped, or
+     * another filesystem made on it, while the Rename dialog was open */
+    message = g_strdup_printf (_("The medium in “%s” was changed, so it was not renamed"), self->target_name);
+  /* Translators: what differs now, such as “it held ext4 (UUID …) and
+   * now holds ext4 (UUID …)” */
+  details = g_strdup_printf (_("Nothing was written to it: %s."), change);
+
+  g_signal_emit (self, signals[SIGNAL_DONE], 0, message, gone ? NULL : details);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
 /**
  * plug_rename_dialog_new:
  * @client: the udisks client the drive list reads
@@ -334,6 +377,8 @@ plug_rename_dialog_new (UDisksClient *client,
   /* Translators: the window's title; %s is a volume's name */
   title = g_strdup_printf (_("Rename %s"), volume_name);
   adw_window_title_set_title (self->window_title, title);
+  self->target_name = g_strdup (volume_name);
+  self->watch = plug_drive_watch_new (client, drive, volume, drive_changed_cb, self);
   volume_size = g_format_size (plug_volume_get_size (volume));
   /* Translators: the window's subtitle: a volume's device and size, such
    * as “/dev/sdb1 · 16.0 GB” */
