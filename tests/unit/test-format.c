@@ -156,6 +156,28 @@ test_limits_for_keeping_files (void)
   g_assert_false (plug_filesystem_type_can_carry_links ("ntfs"));
   g_assert_false (plug_filesystem_type_can_carry_links ("zfs"));
 
+  /* Hard links, holes and user.* attributes: the Unix filesystems and NTFS
+   * (through ntfs-3g) hold all three, FAT and exFAT none, an unknown one
+   * is not trusted with them. */
+  {
+    const char *all[] = { "ext2", "ext3", "ext4", "xfs", "btrfs", "ntfs" };
+    const char *none[] = { "vfat", "exfat", "zfs", "iso9660" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+      {
+        g_assert_true (plug_filesystem_type_holds_hard_links (all[i]));
+        g_assert_true (plug_filesystem_type_holds_holes (all[i]));
+        g_assert_true (plug_filesystem_type_holds_user_xattrs (all[i]));
+      }
+    for (guint i = 0; i < G_N_ELEMENTS (none); i++)
+      {
+        g_assert_false (plug_filesystem_type_holds_hard_links (none[i]));
+        g_assert_false (plug_filesystem_type_holds_holes (none[i]));
+        g_assert_false (plug_filesystem_type_holds_user_xattrs (none[i]));
+      }
+    g_assert_false (plug_filesystem_type_holds_hard_links (NULL));
+  }
+
   /* mkfs.exfat's cluster sizes, and room left for the filesystem. */
   g_assert_cmpuint (plug_filesystem_type_estimate_capacity ("exfat", 128 * MIB, &cluster), <, 128 * MIB);
   g_assert_cmpuint (cluster, ==, 4096);

@@ -296,6 +296,93 @@ plug_filesystem_type_can_carry_links (const char *filesystem)
   return type != NULL && type->has_owners;
 }
 
+/* What a file on each filesystem can be besides its bytes, as Linux
+ * mounts it here. ext2/3/4, XFS and Btrfs hold all three. FAT and exFAT
+ * none: one name per file, every cluster stored, no attributes. NTFS, as
+ * udisks mounts it (ntfs-3g, fuseblk; measured with udisks 2.9.4 and
+ * ntfs-3g 2022.10.3): ln makes a second name of the same inode (st_nlink
+ * 2); a file written past a seek or truncated longer keeps its holes
+ * (64 MiB with 4 KiB written takes 8 blocks), though SEEK_HOLE finds none
+ * (FUSE passes no lseek), so a copy from it finds the holes by their
+ * zeros; and user.* attributes are kept, as named streams
+ * (streams_interface=xattr, ntfs-3g's default). */
+static const struct
+{
+  const char *filesystem;
+  gboolean    hard_links;
+  gboolean    holes;
+  gboolean    user_xattrs;
+} file_features[] = {
+  { "ext2", TRUE, TRUE, TRUE },
+  { "ext3", TRUE, TRUE, TRUE },
+  { "ext4", TRUE, TRUE, TRUE },
+  { "xfs", TRUE, TRUE, TRUE },
+  { "btrfs", TRUE, TRUE, TRUE },
+  { "ntfs", TRUE, TRUE, TRUE },
+  { "vfat", FALSE, FALSE, FALSE },
+  { "exfat", FALSE, FALSE, FALSE },
+};
+
+static int
+find_file_features (const char *filesystem)
+{
+  if (filesystem == NULL)
+    return -1;
+
+  for (guint i = 0; i < G_N_ELEMENTS (file_features); i++)
+    {
+      if (g_str_equal (file_features[i].filesystem, filesystem))
+        return i;
+    }
+
+  return -1;
+}
+
+/**
+ * plug_filesystem_type_holds_hard_links:
+ * @filesystem: (nullable): a filesystem, as udisks names it
+ *
+ * Returns: whether one file can have several names on it (hard links);
+ *   %FALSE for filesystems Plugboard does not know
+ */
+gboolean
+plug_filesystem_type_holds_hard_links (const char *filesystem)
+{
+  int i = find_file_features (filesystem);
+
+  return i >= 0 && file_features[i].hard_links;
+}
+
+/**
+ * plug_filesystem_type_holds_holes:
+ * @filesystem: (nullable): a filesystem, as udisks names it
+ *
+ * Returns: whether a file on it can leave ranges of zeros unstored
+ *   (a sparse file); %FALSE for filesystems Plugboard does not know
+ */
+gboolean
+plug_filesystem_type_holds_holes (const char *filesystem)
+{
+  int i = find_file_features (filesystem);
+
+  return i >= 0 && file_features[i].holes;
+}
+
+/**
+ * plug_filesystem_type_holds_user_xattrs:
+ * @filesystem: (nullable): a filesystem, as udisks names it
+ *
+ * Returns: whether files and folders on it keep user.* extended
+ *   attributes; %FALSE for filesystems Plugboard does not know
+ */
+gboolean
+plug_filesystem_type_holds_user_xattrs (const char *filesystem)
+{
+  int i = find_file_features (filesystem);
+
+  return i >= 0 && file_features[i].user_xattrs;
+}
+
 /**
  * plug_filesystem_type_estimate_capacity:
  * @filesystem: a filesystem, as udisks names it

@@ -102,6 +102,9 @@ const char * const       *plug_filesystem_type_get_label_filesystems (void);
 
 guint64                   plug_filesystem_type_get_max_file_size    (const char               *filesystem);
 gboolean                  plug_filesystem_type_can_carry_links      (const char               *filesystem);
+gboolean                  plug_filesystem_type_holds_hard_links     (const char               *filesystem);
+gboolean                  plug_filesystem_type_holds_holes          (const char               *filesystem);
+gboolean                  plug_filesystem_type_holds_user_xattrs    (const char               *filesystem);
 guint64                   plug_filesystem_type_estimate_capacity    (const char               *filesystem,
                                                                      guint64                   volume_size,
                                                                      guint64                  *cluster_size);
