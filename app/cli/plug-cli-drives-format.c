@@ -304,6 +304,7 @@ print_plan (FILE                   *out,
   g_autofree char *needed_text = g_format_size (plug_keep_files_operation_get_space_needed (operation));
   g_autofree char *available_text = g_format_size (plug_keep_files_operation_get_space_available (operation));
   const char * const *not_carried = plug_keep_files_operation_get_not_carried (operation);
+  const char * const *dropped = plug_keep_files_operation_get_dropped (operation);
   /* Both are known once planned. */
   const char *source_folder = plug_keep_files_operation_get_source_folder (operation);
   const char *copy_path = plug_keep_files_operation_get_copy_path (operation);
@@ -325,6 +326,12 @@ print_plan (FILE                   *out,
       fprintf (out, _("These cannot be kept on the new filesystem and will be lost:\n"));
       for (guint i = 0; not_carried[i] != NULL; i++)
         fprintf (out, "  %s\n", not_carried[i]);
+    }
+  if (dropped[0] != NULL)
+    {
+      fprintf (out, _("What the files will not keep on the new filesystem:\n"));
+      for (guint i = 0; dropped[i] != NULL; i++)
+        fprintf (out, "  %s\n", dropped[i]);
     }
 }
 
@@ -451,6 +458,7 @@ print_result_json (PlugFormatOperation      *operation,
   if (keep_operation != NULL)
     {
       const char * const *not_carried = plug_keep_files_operation_get_not_carried (keep_operation);
+      const char * const *dropped = plug_keep_files_operation_get_dropped (keep_operation);
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "files");
@@ -464,6 +472,11 @@ print_result_json (PlugFormatOperation      *operation,
       json_builder_begin_array (builder);
       for (guint i = 0; not_carried[i] != NULL; i++)
         plug_cli_json_add_text (builder, not_carried[i]);
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "dropped");
+      json_builder_begin_array (builder);
+      for (guint i = 0; dropped[i] != NULL; i++)
+        plug_cli_json_add_text (builder, dropped[i]);
       json_builder_end_array (builder);
       json_builder_end_object (builder);
     }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <glib/gi18n-lib.h>
@@ -56,17 +57,26 @@ typedef enum {
   ENTRY_LINK,
 } EntryKind;
 
-typedef struct
+typedef struct _Entry Entry;
+
+struct _Entry
 {
   char            *path;          /* relative to the volume's root */
   EntryKind        kind;
   guint64          size;
+  guint64          allocated;     /* bytes the file takes on the drive */
   guint            mode;
   struct timespec  atime;
   struct timespec  mtime;
   char            *link_target;
   char            *sha256;
-} Entry;
+  /* A second (third…) name of a file listed before: that entry. */
+  Entry           *hard_link_of;
+  /* user.* name → GBytes, or NULL when it has none. */
+  GHashTable      *xattrs;
+  gboolean         has_acl;
+  gboolean         owned_by_other;
+};
 
 struct _PlugKeepFilesOperation
 {
@@ -88,6 +98,11 @@ struct _PlugKeepFilesOperation
   guint                 n_files;
   guint64               kept_bytes;
   GPtrArray            *not_carried;
+  GPtrArray            *dropped;
+  /* What the new filesystem holds of what the files are. */
+  gboolean              carry_hard_links;
+  gboolean              carry_holes;
+  gboolean              carry_xattrs;
   char                 *base_folder;
   char                 *copy_path;
   char                 *manifest_path;
@@ -140,6 +155,7 @@ entry_free (Entry *entry)
   g_free (entry->path);
   g_free (entry->link_target);
   g_free (entry->sha256);
+  g_clear_pointer (&entry->xattrs, g_hash_table_unref);
   g_free (entry);
 }
 
@@ -164,6 +180,7 @@ plug_keep_files_operation_finalize (GObject *object)
   g_clear_pointer (&self->source_folder, g_free);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->not_carried, g_ptr_array_unref);
+  g_clear_pointer (&self->dropped, g_ptr_array_unref);
   g_clear_pointer (&self->base_folder, g_free);
   g_clear_pointer (&self->copy_path, g_free);
   g_clear_pointer (&self->manifest_path, g_free);
@@ -317,6 +334,8 @@ plug_keep_files_operation_init (PlugKeepFilesOperation *self)
   self->not_carried = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->not_carried, NULL);
   self->copy_lock = -1;
+  self->dropped = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->dropped, NULL);
 }
 
 /**
@@ -512,6 +531,23 @@ plug_keep_files_operation_get_not_carried (PlugKeepFilesOperation *self)
   g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), NULL);
 
   return (const char * const *) self->not_carried->pdata;
+}
+
+/**
+ * plug_keep_files_operation_get_dropped:
+ *
+ * Returns: (array zero-terminated=1) (transfer none): once planned, what
+ *   the files that are kept lose on the way, one sentence for people
+ *   each, such as “3 files share their data through hard links: they will
+ *   come back as separate copies” or “Owners are not kept…”; empty when
+ *   they come back as they are
+ */
+const char * const *
+plug_keep_files_operation_get_dropped (PlugKeepFilesOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (self), NULL);
+
+  return (const char * const *) self->dropped->pdata;
 }
 
 /**
@@ -736,6 +772,8 @@ typedef struct
   GPtrArray  *problems;
   guint       n_problems;
   GPtrArray  *not_carried;
+  /* "dev:ino" of the files with more than one name → their first Entry. */
+  GHashTable *inodes;
   GError     *error;
 } ScanState;
 
@@ -755,6 +793,62 @@ compare_names (gconstpointer a,
                gconstpointer b)
 {
   return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The user.* attributes of a file or folder, and whether it has an ACL;
+ * what cannot be read is as if it were not there. */
+static void
+read_xattrs (Entry      *entry,
+             const char *path)
+{
+  g_autofree char *names = NULL;
+  ssize_t length = llistxattr (path, NULL, 0);
+
+  if (length <= 0)
+    return;
+  names = g_malloc (length);
+  length = llistxattr (path, names, length);
+
+  for (ssize_t i = 0; length > 0 && i < length; i += strlen (names + i) + 1)
+    {
+      const char *name = names + i;
+      g_autofree char *value = NULL;
+      ssize_t size;
+
+      if (g_str_equal (name, "system.posix_acl_access") || g_str_equal (name, "system.posix_acl_default"))
+        entry->has_acl = TRUE;
+      if (!g_str_has_prefix (name, "user."))
+        continue;
+
+      size = lgetxattr (path, name, NULL, 0);
+      if (size < 0)
+        continue;
+      value = g_malloc (MAX (size, 1));
+      size = lgetxattr (path, name, value, size);
+      if (size < 0)
+        continue;
+
+      if (entry->xattrs == NULL)
+        entry->xattrs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
+      g_hash_table_insert (entry->xattrs, g_strdup (name), g_bytes_new (value, size));
+    }
+}
+
+/* A file with several names: the first listed is copied, the others are
+ * made links to it, where the filesystem holds them. */
+static void
+note_hard_link (ScanState         *state,
+                Entry             *entry,
+                const struct stat *st)
+{
+  g_autofree char *key = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
+                                          (guint64) st->st_dev, (guint64) st->st_ino);
+  Entry *first = g_hash_table_lookup (state->inodes, key);
+
+  if (first != NULL)
+    entry->hard_link_of = first;
+  else
+    g_hash_table_insert (state->inodes, g_steal_pointer (&key), entry);
 }
 
 static gboolean
@@ -862,7 +956,10 @@ scan_folder (PlugKeepFilesOperation *self,
         entry->mode = st.st_mode & 07777;
       entry->atime = st.st_atim;
       entry->mtime = st.st_mtim;
+      entry->owned_by_other = !has_no_modes (self->source_filesystem) && st.st_uid != getuid ();
       g_ptr_array_add (self->entries, entry);
+      if (!S_ISLNK (st.st_mode))
+        read_xattrs (entry, full_path);
 
       if (S_ISLNK (st.st_mode))
         {
@@ -880,6 +977,9 @@ scan_folder (PlugKeepFilesOperation *self,
         {
           entry->kind = ENTRY_FILE;
           entry->size = st.st_size;
+          entry->allocated = (guint64) st.st_blocks * 512;
+          if (st.st_nlink > 1)
+            note_hard_link (state, entry, &st);
           self->n_files++;
           self->kept_bytes += st.st_size;
           if (access (full_path, R_OK) != 0)
@@ -905,6 +1005,100 @@ scan_folder (PlugKeepFilesOperation *self,
     }
 
   return TRUE;
+}
+
+/* What the files that are kept lose on the way, from the entries and
+ * what the new filesystem holds: said before, not found after. */
+static void
+list_dropped (PlugKeepFilesOperation *self)
+{
+  g_autoptr(GHashTable) linked = g_hash_table_new (NULL, NULL);
+  guint n_sparse = 0, n_xattrs = 0, n_acls = 0, n_others = 0;
+  guint64 sparse_bytes = 0;
+
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+
+      /* Of a file by several names, what it is counts once. */
+      if (entry->hard_link_of != NULL)
+        {
+          g_hash_table_add (linked, entry);
+          g_hash_table_add (linked, entry->hard_link_of);
+          continue;
+        }
+      if (entry->kind == ENTRY_FILE && entry->allocated < entry->size)
+        {
+          n_sparse++;
+          sparse_bytes += entry->size;
+        }
+      if (entry->xattrs != NULL)
+        n_xattrs++;
+      if (entry->has_acl)
+        n_acls++;
+      if (entry->owned_by_other)
+        n_others++;
+    }
+
+  g_ptr_array_set_size (self->dropped, 0);
+
+  if (!self->carry_hard_links && g_hash_table_size (linked) > 0)
+    g_ptr_array_add (self->dropped,
+                     /* Translators: %u is a number of files, always 2 or more */
+                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   "%u file shares its data through hard links: "
+                                                   "it will come back as a separate copy",
+                                                   "%u files share their data through hard links: "
+                                                   "they will come back as separate copies",
+                                                   g_hash_table_size (linked)),
+                                      g_hash_table_size (linked)));
+  if (!self->carry_holes && n_sparse > 0)
+    {
+      g_autofree char *size_text = g_format_size (sparse_bytes);
+
+      g_ptr_array_add (self->dropped,
+                       /* Translators: a number of files, then a size */
+                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     "%u sparse file will take its full size on the new "
+                                                     "filesystem, %s",
+                                                     "%u sparse files will take their full size on the new "
+                                                     "filesystem, %s in all",
+                                                     n_sparse),
+                                        n_sparse, size_text));
+    }
+  if (!self->carry_xattrs && n_xattrs > 0)
+    g_ptr_array_add (self->dropped,
+                     /* Translators: %u is a number of files and folders */
+                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   "The user extended attributes of %u file or folder "
+                                                   "will be dropped",
+                                                   "The user extended attributes of %u files and folders "
+                                                   "will be dropped",
+                                                   n_xattrs),
+                                      n_xattrs));
+  /* The copy runs as the user, who can set neither. */
+  if (n_acls > 0)
+    g_ptr_array_add (self->dropped,
+                     /* Translators: %u is a number of files and folders */
+                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   "The access control list (ACL) of %u file or folder "
+                                                   "will be dropped",
+                                                   "The access control lists (ACLs) of %u files and "
+                                                   "folders will be dropped",
+                                                   n_acls),
+                                      n_acls));
+  if (n_others > 0)
+    g_ptr_array_add (self->dropped,
+                     /* Translators: %u is a number of files and folders */
+                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   "%u file or folder belongs to someone else: owners are "
+                                                   "not kept, every file will belong to you",
+                                                   "%u files and folders belong to someone else: owners "
+                                                   "are not kept, every file will belong to you",
+                                                   n_others),
+                                      n_others));
+
+  g_ptr_array_add (self->dropped, NULL);
 }
 
 /* Where the copy goes: a new folder under kept-files, named after the
@@ -963,13 +1157,20 @@ plan_thread (GTask        *task,
 
   state.problems = g_ptr_array_new_with_free_func (g_free);
   state.not_carried = self->not_carried;
+  state.inodes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->carry_hard_links = plug_filesystem_type_holds_hard_links (self->filesystem);
+  self->carry_holes = plug_filesystem_type_holds_holes (self->filesystem);
+  self->carry_xattrs = plug_filesystem_type_holds_user_xattrs (self->filesystem);
 
   if (!scan_folder (self, &state, "", cancellable))
     {
       g_ptr_array_unref (state.problems);
+      g_hash_table_unref (state.inodes);
       g_task_return_error (task, state.error);
       return;
     }
+  g_hash_table_unref (state.inodes);
+  list_dropped (self);
 
   if (state.n_problems > 0)
     {
@@ -1001,8 +1202,14 @@ plan_thread (GTask        *task,
     {
       Entry *entry = g_ptr_array_index (self->entries, i);
 
-      on_drive += round_up (MAX (entry->size, 1), cluster);
-      on_host += round_up (MAX (entry->size, 1), HOST_BLOCK_SIZE);
+      /* The copy on the computer keeps links and holes; the new
+       * filesystem, when it holds them. */
+      guint64 stored = entry->kind == ENTRY_FILE ? MIN (entry->size, entry->allocated) : 0;
+
+      if (entry->hard_link_of == NULL || !self->carry_hard_links)
+        on_drive += round_up (MAX (self->carry_holes ? stored : entry->size, 1), cluster);
+      if (entry->hard_link_of == NULL)
+        on_host += round_up (MAX (stored, 1), HOST_BLOCK_SIZE);
     }
 
   if (on_drive > capacity)
@@ -1051,14 +1258,145 @@ plan_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+/* Sets @entry's user.* attributes on @path. Onto the kept copy
+ * (@best_effort), a computer whose filesystem has none keeps none: they
+ * are still in the list, and go onto the new filesystem from there. */
+static gboolean
+write_xattrs (const Entry  *entry,
+              int           fd,
+              const char   *path,
+              gboolean      best_effort,
+              GError      **error)
+{
+  GHashTableIter iter;
+  const char *name;
+  GBytes *value;
+
+  if (entry->xattrs == NULL)
+    return TRUE;
+
+  g_hash_table_iter_init (&iter, entry->xattrs);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &name, (gpointer *) &value))
+    {
+      gsize size;
+      const void *data = g_bytes_get_data (value, &size);
+      int result = fd >= 0 ? fsetxattr (fd, name, data, size, 0) : lsetxattr (path, name, data, size, 0);
+
+      if (result == 0)
+        continue;
+      if (best_effort && (errno == ENOTSUP || errno == EOPNOTSUPP || errno == EPERM))
+        return TRUE;
+      /* Translators: an attribute's name, then a path */
+      g_propagate_error (error, io_error (errno, _("Could not set the extended attribute %s of %s"), name, path));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Whether @path has every user.* attribute of @entry, with its value. */
+static gboolean
+check_xattrs (const Entry *entry,
+              const char  *path)
+{
+  GHashTableIter iter;
+  const char *name;
+  GBytes *value;
+
+  if (entry->xattrs == NULL)
+    return TRUE;
+
+  g_hash_table_iter_init (&iter, entry->xattrs);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &name, (gpointer *) &value))
+    {
+      gsize size;
+      const void *data = g_bytes_get_data (value, &size);
+      g_autofree char *found = g_malloc (MAX (size, 1));
+
+      if (lgetxattr (path, name, found, MAX (size, 1)) != (ssize_t) size ||
+          memcmp (found, data, size) != 0)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static const guchar zeros[64 * 1024];
+
+static void
+checksum_zeros (GChecksum *checksum,
+                guint64    length)
+{
+  while (length > 0)
+    {
+      gsize n = MIN (length, sizeof zeros);
+
+      g_checksum_update (checksum, zeros, n);
+      length -= n;
+    }
+}
+
+static gboolean
+write_all (int           out,
+           const guchar *data,
+           gsize         length,
+           off_t         offset)
+{
+  while (length > 0)
+    {
+      ssize_t w = pwrite (out, data, length, offset);
+
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w < 0)
+        return FALSE;
+      data += w;
+      length -= w;
+      offset += w;
+    }
+
+  return TRUE;
+}
+
+/* Writes @length bytes read at @offset; with @keep_holes, the blocks of
+ * zeros are left unwritten: holes again, as cp --sparse=auto makes them.
+ * That also finds the holes of a file SEEK_HOLE cannot tell (on FUSE). */
+static gboolean
+write_block (int           out,
+             const guchar *data,
+             gsize         length,
+             off_t         offset,
+             gboolean      keep_holes)
+{
+  if (!keep_holes)
+    return write_all (out, data, length, offset);
+
+  for (gsize done = 0; done < length; done += HOST_BLOCK_SIZE)
+    {
+      gsize n = MIN (HOST_BLOCK_SIZE, length - done);
+
+      if (data[done] == 0 && memcmp (data + done, data + done + 1, n - 1) == 0)
+        continue;
+      if (!write_all (out, data + done, n, offset + done))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 /* Copies one file, hashing what it reads; on success @sha256 is its
- * SHA-256 in hex. */
+ * SHA-256 in hex. With @keep_holes, a file that takes less room than its
+ * size (a sparse file) keeps its holes: they are skipped (SEEK_DATA) and
+ * not written. */
 static gboolean
 copy_file (PlugKeepFilesOperation  *self,
            const char              *from,
            const char              *to,
            guint                    mode,
            const Entry             *entry,
+           gboolean                 keep_holes,
+           gboolean                 keep_xattrs,
+           gboolean                 record,
            guchar                  *buffer,
            char                   **sha256,
            GCancellable            *cancellable,
@@ -1067,6 +1405,9 @@ copy_file (PlugKeepFilesOperation  *self,
   g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   struct timespec times[2] = { entry->atime, entry->mtime };
   int in = open (from, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  gboolean sparse = FALSE;
+  struct stat st;
+  off_t position = 0;
   int out;
 
   if (in < 0)
@@ -1081,12 +1422,37 @@ copy_file (PlugKeepFilesOperation  *self,
       close (in);
       return FALSE;
     }
+  if (keep_holes && fstat (in, &st) == 0 && (guint64) st.st_blocks * 512 < (guint64) st.st_size)
+    sparse = TRUE;
 
   for (;;)
     {
-      ssize_t n = read (in, buffer, COPY_BUFFER_SIZE);
-      ssize_t written = 0;
+      ssize_t n;
 
+      if (sparse)
+        {
+          off_t data = lseek (in, position, SEEK_DATA);
+
+          /* ENXIO: only a hole from here; otherwise it cannot tell, and
+           * the zeros are found as they are read. */
+          if (data < 0 && errno == ENXIO)
+            data = st.st_size;
+          if (data > position)
+            {
+              checksum_zeros (checksum, data - position);
+              thread_progress (self, 0, data - position);
+              position = data;
+            }
+          if (position >= st.st_size)
+            break;
+          if (lseek (in, position, SEEK_SET) < 0)
+            {
+              g_propagate_error (error, io_error (errno, _("Could not read %s"), from));
+              goto fail;
+            }
+        }
+
+      n = read (in, buffer, COPY_BUFFER_SIZE);
       if (n < 0 && errno == EINTR)
         continue;
       if (n < 0)
@@ -1098,24 +1464,26 @@ copy_file (PlugKeepFilesOperation  *self,
         break;
 
       g_checksum_update (checksum, buffer, n);
-      while (written < n)
+      if (!write_block (out, buffer, n, position, sparse))
         {
-          ssize_t w = write (out, buffer + written, n - written);
-
-          if (w < 0 && errno == EINTR)
-            continue;
-          if (w < 0)
-            {
-              g_propagate_error (error, io_error (errno, _("Could not write %s"), to));
-              goto fail;
-            }
-          written += w;
+          g_propagate_error (error, io_error (errno, _("Could not write %s"), to));
+          goto fail;
         }
+      position += n;
       thread_progress (self, 0, n);
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         goto fail;
     }
+
+  /* The size, where it ends in a hole. */
+  if (sparse && ftruncate (out, position) != 0)
+    {
+      g_propagate_error (error, io_error (errno, _("Could not write %s"), to));
+      goto fail;
+    }
+  if (keep_xattrs && !write_xattrs (entry, out, to, record, error))
+    goto fail;
 
   close (in);
   if (close (out) != 0)
@@ -1140,9 +1508,39 @@ fail:
   return FALSE;
 }
 
+/* Another name of a file copied before: a hard link to it, the same
+ * data. */
+static gboolean
+link_file (PlugKeepFilesOperation  *self,
+           Entry                   *entry,
+           const char              *to_root,
+           const char              *to,
+           gboolean                 record,
+           GError                 **error)
+{
+  g_autofree char *first = g_build_filename (to_root, entry->hard_link_of->path, NULL);
+
+  if (link (first, to) != 0)
+    {
+      /* Translators: two paths */
+      g_propagate_error (error, io_error (errno, _("Could not link %s to %s"), to, first));
+      return FALSE;
+    }
+  if (record)
+    {
+      g_free (entry->sha256);
+      entry->sha256 = g_strdup (entry->hard_link_of->sha256);
+    }
+  thread_progress (self, 0, entry->size);
+
+  return TRUE;
+}
+
 /* Copies every entry from @from_root to @to_root, in the order scanned
  * (folders before what they hold). With @record, stores each file's
- * SHA-256; without, checks it against the one stored. */
+ * SHA-256; without, checks it against the one stored. The copy out (with
+ * @record) keeps hard links, holes and user.* attributes on the computer;
+ * the copy back, those the new filesystem holds. */
 static gboolean
 copy_tree (PlugKeepFilesOperation  *self,
            const char              *from_root,
@@ -1173,6 +1571,8 @@ copy_tree (PlugKeepFilesOperation  *self,
               g_propagate_error (error, io_error (errno, _("Could not create the folder %s"), to));
               return FALSE;
             }
+          if ((record || self->carry_xattrs) && !write_xattrs (entry, -1, to, record, error))
+            return FALSE;
           break;
 
         case ENTRY_LINK:
@@ -1188,7 +1588,14 @@ copy_tree (PlugKeepFilesOperation  *self,
           {
             g_autofree char *sha256 = NULL;
 
-            if (!copy_file (self, from, to, mode, entry, buffer, &sha256, cancellable, error))
+            if (entry->hard_link_of != NULL && (record || self->carry_hard_links))
+              {
+                if (!link_file (self, entry, to_root, to, record, error))
+                  return FALSE;
+                break;
+              }
+            if (!copy_file (self, from, to, mode, entry, record || self->carry_holes,
+                            record || self->carry_xattrs, record, buffer, &sha256, cancellable, error))
               return FALSE;
             if (record)
               {
@@ -1388,6 +1795,20 @@ hash_file (PlugKeepFilesOperation  *self,
   return g_strdup (g_checksum_get_string (checksum));
 }
 
+/* Whether @path, read back, is the same file as the first name of
+ * @entry's data, not a copy of it. */
+static gboolean
+is_hard_link_of (PlugKeepFilesOperation *self,
+                 const Entry            *entry,
+                 const char             *path)
+{
+  g_autofree char *first = g_build_filename (self->new_folder, entry->hard_link_of->path, NULL);
+  struct stat st, first_st;
+
+  return lstat (path, &st) == 0 && lstat (first, &first_st) == 0 && S_ISREG (st.st_mode) &&
+         st.st_dev == first_st.st_dev && st.st_ino == first_st.st_ino && st.st_nlink > 1;
+}
+
 static void
 verify_thread (GTask        *task,
                gpointer      source_object,
@@ -1408,7 +1829,12 @@ verify_thread (GTask        *task,
       gboolean same = FALSE;
       struct stat st;
 
-      if (entry->kind == ENTRY_FILE)
+      if (entry->kind == ENTRY_FILE && entry->hard_link_of != NULL && self->carry_hard_links)
+        {
+          same = is_hard_link_of (self, entry, path);
+          thread_progress (self, 0, entry->size);
+        }
+      else if (entry->kind == ENTRY_FILE)
         {
           found = hash_file (self, path, buffer, cancellable, &error);
           if (found == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -1427,6 +1853,8 @@ verify_thread (GTask        *task,
         {
           same = lstat (path, &st) == 0 && S_ISDIR (st.st_mode);
         }
+      if (same && self->carry_xattrs && entry->kind != ENTRY_LINK)
+        same = check_xattrs (entry, path);
 
       if (!same)
         {

@@ -63,7 +63,9 @@ G_DECLARE_FINAL_TYPE (PlugKeepFilesOperation, plug_keep_files_operation, PLUG, K
  *    changed): files, bytes, the space the copy needs on the computer and
  *    the space there is, where the copy will go, and what cannot be
  *    carried to the new filesystem (symbolic links and special files onto
- *    FAT, exFAT or NTFS). It fails, with the reason, when the files cannot
+ *    FAT, exFAT or NTFS), and what the files kept lose on the way (hard
+ *    links, holes and user.* attributes where the new filesystem holds
+ *    none; ACLs and owners always, as the copy runs as the user). It fails, with the reason, when the files cannot
  *    be kept: one too large for the new filesystem, a name it does not
  *    allow, more data than it will hold, or too little space on the
  *    computer. Show the plan before the last confirmation.
@@ -107,6 +109,7 @@ const char             *plug_keep_files_operation_get_copy_path        (PlugKeep
 guint64                 plug_keep_files_operation_get_space_needed     (PlugKeepFilesOperation *self);
 guint64                 plug_keep_files_operation_get_space_available  (PlugKeepFilesOperation *self);
 const char * const     *plug_keep_files_operation_get_not_carried      (PlugKeepFilesOperation *self);
+const char * const     *plug_keep_files_operation_get_dropped          (PlugKeepFilesOperation *self);
 const char             *plug_keep_files_operation_get_kept_copy_path   (PlugKeepFilesOperation *self);
 
 void                    plug_keep_files_operation_plan_async           (PlugKeepFilesOperation *self,

@@ -725,7 +725,7 @@ fill_confirm_page (PlugFormatDialog *self)
 static void
 show_plan (PlugFormatDialog *self)
 {
-  const char * const *not_carried = plug_keep_files_operation_get_not_carried (self->keep_operation);
+  g_autofree char *not_carried = plug_keep_files_text_dup_not_carried (self->keep_operation);
   g_autofree char *files_text = plug_keep_files_text_dup_files (self->keep_operation);
   g_autofree char *space_text = plug_keep_files_text_dup_space (self->keep_operation);
   g_autofree char *copy_text = NULL;
@@ -744,11 +744,11 @@ show_plan (PlugFormatDialog *self)
   adw_action_row_set_subtitle (self->keep_copy_row, copy_text);
   gtk_widget_set_visible (GTK_WIDGET (self->keep_copy_row), TRUE);
 
-  if (not_carried != NULL && not_carried[0] != NULL)
+  if (not_carried != NULL)
     {
-      g_autofree char *list = g_strjoinv ("\n", (char **) not_carried);
-
-      adw_action_row_set_subtitle (self->keep_not_carried_row, list);
+      /* Every line: none is left out. */
+      adw_action_row_set_subtitle_lines (self->keep_not_carried_row, 0);
+      adw_action_row_set_subtitle (self->keep_not_carried_row, not_carried);
       gtk_widget_set_visible (GTK_WIDGET (self->keep_not_carried_row), TRUE);
     }
 }

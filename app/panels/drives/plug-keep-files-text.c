@@ -155,3 +155,33 @@ plug_keep_files_text_dup_space (PlugKeepFilesOperation *operation)
   /* Translators: two sizes, such as “The copy needs 12.0 MB; 20.1 GB is free” */
   return g_strdup_printf (_("The copy needs %s; %s is free"), needed_text, available_text);
 }
+
+/**
+ * plug_keep_files_text_dup_not_carried:
+ *
+ * Returns: (transfer full) (nullable): once planned, every line of what
+ *   will not be on the new filesystem: the files left behind, then what
+ *   the files kept lose (hard links, holes, attributes, owners), one a
+ *   line, none left out; %NULL when everything comes back as it is
+ */
+char *
+plug_keep_files_text_dup_not_carried (PlugKeepFilesOperation *operation)
+{
+  const char * const *not_carried;
+  const char * const *dropped;
+  g_autoptr(GStrvBuilder) lines = g_strv_builder_new ();
+  g_auto(GStrv) all = NULL;
+
+  g_return_val_if_fail (PLUG_IS_KEEP_FILES_OPERATION (operation), NULL);
+
+  not_carried = plug_keep_files_operation_get_not_carried (operation);
+  dropped = plug_keep_files_operation_get_dropped (operation);
+  g_strv_builder_addv (lines, (const char **) not_carried);
+  g_strv_builder_addv (lines, (const char **) dropped);
+  all = g_strv_builder_end (lines);
+
+  if (all[0] == NULL)
+    return NULL;
+
+  return g_strjoinv ("\n", all);
+}

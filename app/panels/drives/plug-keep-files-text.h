@@ -15,5 +15,6 @@ char *plug_keep_files_text_dup_step       (PlugKeepFilesOperation *operation);
 char *plug_keep_files_text_dup_counts     (PlugKeepFilesOperation *operation);
 char *plug_keep_files_text_dup_files      (PlugKeepFilesOperation *operation);
 char *plug_keep_files_text_dup_space      (PlugKeepFilesOperation *operation);
+char *plug_keep_files_text_dup_not_carried (PlugKeepFilesOperation *operation);
 
 G_END_DECLS
