@@ -1590,9 +1590,20 @@ copy_tree (PlugKeepFilesOperation  *self,
 
             if (entry->hard_link_of != NULL && (record || self->carry_hard_links))
               {
-                if (!link_file (self, entry, to_root, to, record, error))
-                  return FALSE;
-                break;
+                g_autoptr(GError) link_error = NULL;
+
+                if (link_file (self, entry, to_root, to, record, &link_error))
+                  break;
+                /* A computer whose home holds no hard links gets copies:
+                 * the new filesystem still gets links. */
+                if (!record ||
+                    !(g_error_matches (link_error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED) ||
+                      g_error_matches (link_error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED) ||
+                      g_error_matches (link_error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS)))
+                  {
+                    g_propagate_error (error, g_steal_pointer (&link_error));
+                    return FALSE;
+                  }
               }
             if (!copy_file (self, from, to, mode, entry, record || self->carry_holes,
                             record || self->carry_xattrs, record, buffer, &sha256, cancellable, error))
