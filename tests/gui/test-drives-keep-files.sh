@@ -3,7 +3,8 @@
 # wizard under Xvfb, as the test user against the real udisksd and
 # polkitd: a mounted ext4 disk image with 50 files of mixed sizes in
 # nested folders reformatted to ext4 with its files kept, with the plan,
-# the confirmation and the progress as screenshots; every file back with
+# the confirmation and the progress as screenshots, the plan saying that
+# owners are not kept (one file is root's); every file back with
 # the same SHA-256 and the copy on the computer gone. Then a refusal: a
 # sparse file over 4 GiB cannot go to FAT32, which the plan says, with the
 # destructive button insensitive and nothing changed. Every other disk
@@ -55,6 +56,9 @@ for i in $(seq 1 50); do
   esac
   as_tester head -c "$size" /dev/urandom | as_tester tee "$folder/file $i.bin" >/dev/null
 done
+# One of them root's, readable: owners are not kept, and the plan says so.
+chown 0:0 "$tree/src/file 5.bin"
+chmod 0644 "$tree/src/file 5.bin"
 keep_image=$(new_image keep.img 256M /sbin/mkfs.ext4 -q -L KFEXT4 -d "$tree/src")
 # A file over 4 GiB, sparse: FAT32 cannot hold it.
 as_tester mkdir "$tree/big"
@@ -99,6 +103,8 @@ sleep 2
 shoot keep-3-plan "$wizard"
 check "Enter shows the confirmation with the plan ($(changed keep-2-scope-keep keep-3-plan) pixels changed)" \
   test "$(changed keep-2-scope-keep keep-3-plan)" -gt 5000
+check "… which says, before anything is copied, that owners are not kept" \
+  window_says 'Reformat KFEXT4' "1 file or folder belongs to someone else: owners are not kept, every file will belong to you"
 check "… and nothing was changed yet" test "$(tree_digest "$keep_mount")" = "$digest_before"
 check "… and no copy was made yet" no_copy
 
