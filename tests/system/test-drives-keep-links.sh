@@ -6,10 +6,11 @@
 # with 4 KiB of data), user.* extended attributes on a file and a folder,
 # and a file root owns: kept onto ext4, the links are links again (one
 # inode, its link count), the sparse file takes a few blocks, the
-# attributes are back, and the plan said that owners are not kept; kept
-# onto exFAT, the terminal's confirmation lists what will not be carried
-# before the y/N answer, and the files come back as separate copies with
-# their content.
+# attributes are back, and the plan said that owners are not kept; then
+# onto NTFS (ntfs-3g), which keeps all three as well; from there onto
+# exFAT, the terminal's confirmation lists what will not be carried before
+# the y/N answer, and the files come back as separate copies with their
+# content.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -123,7 +124,26 @@ check "… the modification times too" test "$(stat -c %Y "$new_dir/note.txt" "$
 check "… root's file belongs to the test user now" test "$(stat -c %U "$new_dir/root-owned.txt")" = "$PLUG_TEST_USER"
 check "… and the copy on the computer is gone" test -z "$(ls -A "$kept_root")"
 
-# --- ext4 to exFAT: said before the answer, separate copies after ---------------
+# --- ext4 to NTFS: ntfs-3g holds links, holes and attributes too ----------------
+
+json=$(ctl drives format "$device" --type ntfs --label DCOLINKSN --keep-files --yes --json 2>/dev/null)
+status=$?
+check "ext4 → NTFS keeping the files (exit $status)" test $status = 0
+check "… losing nothing ($(jq -c .kept_files.dropped <<<"$json"))" \
+  jq -e '.kept_files.verified == true and .kept_files.dropped == []' <<<"$json"
+new_dir=$(jq -r .mount_point <<<"$json")
+check "… NTFS “DCOLINKSN” mounted at $new_dir" \
+  test -n "$new_dir" -a "$(blkid_value TYPE "$device")|$(blkid_value LABEL "$device")" = "ntfs|DCOLINKSN"
+check "… every file has its content" test "$(contents "$new_dir")" = "$contents_before"
+check "… the names of one file are one file ($(stat -c '%i %h' "$new_dir/photo.jpg" "$new_dir/pair-2.txt" | tr '\n' ' '))" \
+  eval 'same_file "$new_dir/photo.jpg" "$new_dir/photos/photo.jpg" "$new_dir/photos/same photo.jpg" &&
+        same_file "$new_dir/pair-1.txt" "$new_dir/pair-2.txt"'
+check "… the sparse file takes $(allocated "$new_dir/disk.img") bytes" \
+  test "$(stat -c %s "$new_dir/disk.img")" = 67108864 -a "$(allocated "$new_dir/disk.img")" -le 65536
+check "… the attributes are back" \
+  test "$(xattr "$new_dir/note.txt" user.comment)|$(xattr "$new_dir/photos" user.kind)" = "read me|album"
+
+# --- NTFS to exFAT: said before the answer, separate copies after ---------------
 
 terminal_start "$PLUGBOARDCTL drives format $device --type exfat --label DCOLINKSX --keep-files"
 wait_until 60 terminal_asked "Reformat $device?"
