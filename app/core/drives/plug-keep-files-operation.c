@@ -1027,7 +1027,9 @@ list_dropped (PlugKeepFilesOperation *self)
           g_hash_table_add (linked, entry->hard_link_of);
           continue;
         }
-      if (entry->kind == ENTRY_FILE && entry->allocated < entry->size)
+      /* A hole of a block at least: a small file kept in its inode
+       * (inline data) takes no block, and is not sparse. */
+      if (entry->kind == ENTRY_FILE && entry->allocated + HOST_BLOCK_SIZE <= entry->size)
         {
           n_sparse++;
           sparse_bytes += entry->size;
