@@ -4,13 +4,13 @@
 # polkitd and mkfs tools, as the test user. An ext4 volume with hard-linked
 # files (three names of one file, two of another), a sparse file (64 MiB
 # with 4 KiB of data), user.* extended attributes on a file and a folder,
-# and a file root owns: kept onto ext4, the links are links again (one
-# inode, its link count), the sparse file takes a few blocks, the
-# attributes are back, and the plan said that owners are not kept; then
-# onto NTFS (ntfs-3g), which keeps all three as well; from there onto
-# exFAT, the terminal's confirmation lists what will not be carried before
-# the y/N answer, and the files come back as separate copies with their
-# content.
+# an ACL, and a file root owns: kept onto ext4, the links are links again
+# (one inode, its link count), the sparse file takes a few blocks, the
+# attributes are back, and the plan said that ACLs and owners are not
+# kept; then onto NTFS (ntfs-3g), which keeps links, holes and attributes
+# as well; from there onto exFAT, the terminal's confirmation lists what
+# will not be carried before the y/N answer, and the files come back as
+# separate copies with their content.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -59,6 +59,16 @@ xattr () {
 set_xattr () {
   as_tester /usr/bin/python3 -c 'import os, sys; os.setxattr(sys.argv[1], sys.argv[2], sys.argv[3].encode())' "$@"
 }
+# grant_root_read FILE: an access ACL (setfacl u:root:r, as the kernel
+# stores it: version 2, then tag, permissions and id of each entry).
+grant_root_read () {
+  as_tester /usr/bin/python3 -c '
+import os, struct, sys
+entries = [(0x01, 6, 0xFFFFFFFF), (0x02, 4, 0), (0x04, 4, 0xFFFFFFFF), (0x10, 4, 0xFFFFFFFF), (0x20, 4, 0xFFFFFFFF)]
+acl = struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in entries)
+os.setxattr(sys.argv[1], "system.posix_acl_access", acl)' "$1"
+}
+has_acl () { as_tester /usr/bin/python3 -c 'import os, sys; os.getxattr(sys.argv[1], "system.posix_acl_access")' "$1" 2>/dev/null; }
 # populate DIR: three names of one file, two of another, a sparse file,
 # attributes, a file root owns.
 populate () {
@@ -74,6 +84,7 @@ populate () {
   set_xattr "$dir/note.txt" user.comment "read me"
   set_xattr "$dir/photo.jpg" user.xdg.origin.url "https://example.org/photo.jpg"
   set_xattr "$dir/photos" user.kind "album"
+  grant_root_read "$dir/note.txt"
   echo "root's" >"$dir/root-owned.txt"
   chmod 0644 "$dir/root-owned.txt"
   touch -d @1700000000 "$dir/note.txt" "$dir/photo.jpg" "$dir/disk.img"
@@ -94,7 +105,8 @@ check "it holds one file by three names and one by two" \
         same_file "$source_dir/pair-1.txt" "$source_dir/pair-2.txt"'
 check "… a 64 MiB file taking $(allocated "$source_dir/disk.img") bytes" \
   test "$(allocated "$source_dir/disk.img")" -le 65536
-check "… and attributes" test "$(xattr "$source_dir/photos" user.kind)" = album
+check "… attributes" test "$(xattr "$source_dir/photos" user.kind)" = album
+check "… and an ACL" has_acl "$source_dir/note.txt"
 
 # --- ext4 to ext4: everything but the owner comes back ------------------------
 
@@ -104,9 +116,11 @@ plan=$(cat "$PLUG_STACK_DIR/links-stderr")
 check "ext4 → ext4 keeping the files (exit $status)" test $status = 0
 check "… the plan said owners are not kept ($(grep -F owners <<<"$plan"))" \
   grep -qxF "  1 file or folder belongs to someone else: owners are not kept, every file will belong to you" <<<"$plan"
+check "… and that ACLs are not ($(grep -F ACL <<<"$plan"))" \
+  grep -qxF "  The access control list (ACL) of 1 file or folder will be dropped" <<<"$plan"
 check "… and nothing else is lost ($(jq -c .kept_files.dropped <<<"$json"))" \
-  jq -e '.kept_files.verified == true and .kept_files.not_carried == [] and (.kept_files.dropped | length) == 1
-         and (.kept_files.dropped[0] | test("owners are not kept"))' <<<"$json"
+  jq -e '.kept_files.verified == true and .kept_files.not_carried == [] and (.kept_files.dropped | length) == 2
+         and (.kept_files.dropped[0] | test("ACL")) and (.kept_files.dropped[1] | test("owners are not kept"))' <<<"$json"
 new_dir=$(jq -r .mount_point <<<"$json")
 check "… mounted again at $new_dir, ext4 “DCOLINKS2”" \
   test -n "$new_dir" -a "$(blkid_value TYPE "$device")|$(blkid_value LABEL "$device")" = "ext4|DCOLINKS2"
@@ -121,6 +135,7 @@ check "… the attributes of a file are back" \
     = "read me|https://example.org/photo.jpg"
 check "… and of a folder" test "$(xattr "$new_dir/photos" user.kind)" = album
 check "… the modification times too" test "$(stat -c %Y "$new_dir/note.txt" "$new_dir/disk.img" | sort -u)" = 1700000000
+check "… the ACL is not" eval '! has_acl "$new_dir/note.txt"'
 check "… root's file belongs to the test user now" test "$(stat -c %U "$new_dir/root-owned.txt")" = "$PLUG_TEST_USER"
 check "… and the copy on the computer is gone" test -z "$(ls -A "$kept_root")"
 
