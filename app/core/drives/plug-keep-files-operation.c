@@ -1007,6 +1007,18 @@ scan_folder (PlugKeepFilesOperation *self,
   return TRUE;
 }
 
+/* Whether a file on @filesystem that takes fewer blocks than its size
+ * has holes, which the copy keeps, rather than compressed data, which
+ * takes its full size once copied (Btrfs and NTFS compress). Only then
+ * is the new filesystem's room counted by the blocks: an estimate too
+ * small would fail the copy back, after the reformat. */
+static gboolean
+blocks_are_holes (const char *filesystem)
+{
+  return g_strcmp0 (filesystem, "ext2") == 0 || g_strcmp0 (filesystem, "ext3") == 0 ||
+         g_strcmp0 (filesystem, "ext4") == 0 || g_strcmp0 (filesystem, "xfs") == 0;
+}
+
 /* What the files that are kept lose on the way, from the entries and
  * what the new filesystem holds: said before, not found after. */
 static void
@@ -1207,9 +1219,10 @@ plan_thread (GTask        *task,
       /* The copy on the computer keeps links and holes; the new
        * filesystem, when it holds them. */
       guint64 stored = entry->kind == ENTRY_FILE ? MIN (entry->size, entry->allocated) : 0;
+      gboolean sparse_on_drive = self->carry_holes && blocks_are_holes (self->source_filesystem);
 
       if (entry->hard_link_of == NULL || !self->carry_hard_links)
-        on_drive += round_up (MAX (self->carry_holes ? stored : entry->size, 1), cluster);
+        on_drive += round_up (MAX (sparse_on_drive ? stored : entry->size, 1), cluster);
       if (entry->hard_link_of == NULL)
         on_host += round_up (MAX (stored, 1), HOST_BLOCK_SIZE);
     }
