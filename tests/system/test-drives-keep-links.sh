@@ -7,10 +7,10 @@
 # an ACL, and a file root owns: kept onto ext4, the links are links again
 # (one inode, its link count), the sparse file takes a few blocks, the
 # attributes are back, and the plan said that ACLs and owners are not
-# kept; then onto NTFS (ntfs-3g), which keeps links, holes and attributes
-# as well; from there onto exFAT, the terminal's confirmation lists what
-# will not be carried before the y/N answer, and the files come back as
-# separate copies with their content.
+# kept; then onto Btrfs, and from there onto NTFS (ntfs-3g), which keep
+# links, holes and attributes as well; from there onto exFAT, the
+# terminal's confirmation lists what will not be carried before the y/N
+# answer, and the files come back as separate copies with their content.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -139,11 +139,30 @@ check "… the ACL is not" eval '! has_acl "$new_dir/note.txt"'
 check "… root's file belongs to the test user now" test "$(stat -c %U "$new_dir/root-owned.txt")" = "$PLUG_TEST_USER"
 check "… and the copy on the computer is gone" test -z "$(ls -A "$kept_root")"
 
-# --- ext4 to NTFS: ntfs-3g holds links, holes and attributes too ----------------
+# --- ext4 to Btrfs: the same -------------------------------------------------------
+
+json=$(ctl drives format "$device" --type btrfs --label DCOLINKSB --keep-files --yes --json 2>/dev/null)
+status=$?
+check "ext4 → Btrfs keeping the files (exit $status)" test $status = 0
+check "… losing nothing ($(jq -c .kept_files.dropped <<<"$json"))" \
+  jq -e '.kept_files.verified == true and .kept_files.dropped == []' <<<"$json"
+new_dir=$(jq -r .mount_point <<<"$json")
+check "… Btrfs “DCOLINKSB” mounted at $new_dir" \
+  test -n "$new_dir" -a "$(blkid_value TYPE "$device")|$(blkid_value LABEL "$device")" = "btrfs|DCOLINKSB"
+check "… every file has its content" test "$(contents "$new_dir")" = "$contents_before"
+check "… the names of one file are one file ($(stat -c '%i %h' "$new_dir/photo.jpg" "$new_dir/pair-2.txt" | tr '\n' ' '))" \
+  eval 'same_file "$new_dir/photo.jpg" "$new_dir/photos/photo.jpg" "$new_dir/photos/same photo.jpg" &&
+        same_file "$new_dir/pair-1.txt" "$new_dir/pair-2.txt"'
+check "… the sparse file takes $(allocated "$new_dir/disk.img") bytes" \
+  test "$(stat -c %s "$new_dir/disk.img")" = 67108864 -a "$(allocated "$new_dir/disk.img")" -le 65536
+check "… the attributes are back" \
+  test "$(xattr "$new_dir/note.txt" user.comment)|$(xattr "$new_dir/photos" user.kind)" = "read me|album"
+
+# --- Btrfs to NTFS: ntfs-3g holds links, holes and attributes too ----------------
 
 json=$(ctl drives format "$device" --type ntfs --label DCOLINKSN --keep-files --yes --json 2>/dev/null)
 status=$?
-check "ext4 → NTFS keeping the files (exit $status)" test $status = 0
+check "Btrfs → NTFS keeping the files (exit $status)" test $status = 0
 check "… losing nothing ($(jq -c .kept_files.dropped <<<"$json"))" \
   jq -e '.kept_files.verified == true and .kept_files.dropped == []' <<<"$json"
 new_dir=$(jq -r .mount_point <<<"$json")
