@@ -19,7 +19,8 @@
  * the user has. This group, above the drives, lists such copies (from
  * the core's plug-kept-copy.c, read in a worker thread, again whenever
  * the kept-files folder changes) with Restore…, Open and Delete…. It is
- * hidden while there are none. What a restore or delete ended with is
+ * hidden while there are none; a copy a running reformat uses is left
+ * out. What a restore or delete ended with is
  * said through "done", as the drive dialogs do.
  */
 
@@ -464,7 +465,20 @@ show_copies (PlugKeptCopiesGroup *self,
     adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self), g_ptr_array_index (self->rows, i));
   g_ptr_array_set_size (self->rows, 0);
   g_clear_pointer (&self->copies, g_ptr_array_unref);
-  self->copies = copies;
+  self->copies = g_ptr_array_new_with_free_func (g_object_unref);
+
+  /* A copy a reformat uses now is that reformat's: its wizard shows how
+   * it goes. Only the one this group restores or deletes stays shown. */
+  for (guint i = 0; i < copies->len; i++)
+    {
+      PlugKeptCopy *copy = g_ptr_array_index (copies, i);
+
+      if (!plug_kept_copy_get_in_use (copy) ||
+          g_strcmp0 (self->busy_name, plug_kept_copy_get_name (copy)) == 0)
+        g_ptr_array_add (self->copies, g_object_ref (copy));
+    }
+  g_ptr_array_unref (copies);
+  copies = self->copies;
 
   for (guint i = 0; i < copies->len; i++)
     {
