@@ -140,12 +140,25 @@ sleep 0.5
 # the same time, on the same udisksd.
 own_paths=$(for fs in "${filesystems[@]}"; do printf 'path=/org/freedesktop/UDisks2/block_devices/%s;|' "$(basename "${device[$fs]}")"; done)
 calls_seen () { grep -E 'member=(SetLabel|Format)' "$monitor_log" | grep -cE "${own_paths%|}"; }
+# mark N: a SetLabel call made on purpose, on an object udisks does not
+# have (it answers with an error, nothing changes), which the monitor must
+# see: one before the refusals and one after them show that it was alive
+# all along, as "no call seen" says nothing of a monitor that died.
+marker_path () { echo "/org/freedesktop/UDisks2/block_devices/REL7matrixmarker$1"; }
+mark () {
+  as_tester gdbus call --system --timeout 10 -d org.freedesktop.UDisks2 -o "$(marker_path "$1")" \
+    -m org.freedesktop.UDisks2.Filesystem.SetLabel marker '{}' >/dev/null 2>&1
+  wait_until 5 marker_seen "$1"
+}
+marker_seen () { grep -F 'member=SetLabel' "$monitor_log" | grep -qF "path=$(marker_path "$1");"; }
+markers_seen () { local n=0; marker_seen 1 && n=$((n + 1)); marker_seen 2 && n=$((n + 1)); echo $n; }
 
 # --- refused: before any change is asked of udisks -------------------------
 
 no_daemon_format () {
   as_tester env DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent "$PLUGBOARDCTL" drives format "$@" </dev/null
 }
+mark 1
 refused=0 refused_ok=0
 started=$SECONDS
 images_before=$(for fs in "${filesystems[@]}"; do sha256sum "${image[$fs]}"; done)
@@ -178,7 +191,9 @@ done
 check "all $refused refused filesystem × label pairs: the rename exits 1 with the rules' reason, and so does the reformat with udisks unreachable ($refused_ok of $refused)" \
   test $refused_ok = $refused
 diag "refusing took $((SECONDS - started)) s"
-check "… and the monitor saw no SetLabel or Format call meanwhile ($(calls_seen) calls)" test "$(calls_seen)" = 0
+mark 2
+check "… and the monitor saw no SetLabel or Format call meanwhile ($(calls_seen) calls), though it saw the marker calls before and after ($(markers_seen) of 2)" \
+  test "$(markers_seen)|$(calls_seen)" = "2|0"
 check "… every image is byte-identical" \
   test "$(for fs in "${filesystems[@]}"; do sha256sum "${image[$fs]}"; done)" = "$images_before"
 
