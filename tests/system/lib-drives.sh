@@ -107,8 +107,24 @@ start_call_monitor () {
 calls_on () {
   grep -F "member=$2" "$1" | grep -cF "path=/org/freedesktop/UDisks2/block_devices/$(basename "$3");"
 }
-# hash_files DIR: a manifest of every file under DIR.
-hash_files () { (cd "$1" && find . -type f ! -path './lost+found/*' -print0 | sort -z | xargs -0 sha256sum); }
+# hash_files DIR: a manifest of every file under DIR (nothing when DIR is
+# empty: "cd ''" would stay in the current folder).
+hash_files () { (cd "${1:-/nonexistent}" && find . -type f ! -path './lost+found/*' -print0 | sort -z | xargs -0 sha256sum); }
+# files_identical DIR BEFORE: DIR is a mount point, BEFORE (what hash_files
+# printed) names at least one file, and hash_files DIR prints it again: a
+# mount that never happened, or a folder that held nothing, would compare
+# equal whatever Plugboard does.
+files_identical () {
+  if [ -z "$1" ] || ! mountpoint -q "$1"; then
+    echo "${1:-(no folder)} is not a mount point" >&2
+    return 1
+  fi
+  if [ -z "$2" ]; then
+    echo "no file under $1 was hashed before" >&2
+    return 1
+  fi
+  [ "$(hash_files "$1")" = "$2" ]
+}
 
 # job_running DEVICE: a udisks format-erase job runs on DEVICE.
 job_running () {

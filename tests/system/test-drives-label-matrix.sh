@@ -253,6 +253,6 @@ done
 check "udisksd is the same process ($(cut -d' ' -f1 <<<"$udisksd_before")), it did not crash" \
   test "$(cat "$PLUG_STACK_DIR/pids/udisksd")" = "$udisksd_before" -a -d "/proc/$(cut -d' ' -f1 <<<"$udisksd_before")"
 check "every other disk image is byte-identical" others_identical "$others_before" "${targets[@]}"
-check "the files on the mounted sibling filesystem are byte-identical" test "$(hash_files "$sibling_mount")" = "$files_before"
+check "the files on the mounted sibling filesystem are byte-identical" files_identical "$sibling_mount" "$files_before"
 
 finish
