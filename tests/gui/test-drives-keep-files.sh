@@ -66,6 +66,11 @@ as_tester truncate -s 4300M "$tree/big/backup.img"
 as_tester head -c 100000 /dev/urandom | as_tester tee "$tree/big/notes.bin" >/dev/null
 big_image=$(new_image big.img 128M /sbin/mkfs.ext4 -q -L KFBIG -d "$tree/big")
 bystander_image=$(new_image bystander.img 32M /sbin/mkfs.ext4 -q -L KFBYSTAND)
+# Attached for the whole test, so that a write to the wrong drive reaches
+# it: an image never attached stays byte-identical whatever the app does.
+bystander_device=$(attach "$bystander_image")
+wait_until 10 udisks_has "$bystander_device" '.label == "KFBYSTAND"'
+check "the test user attached a bystander image ($bystander_device)" seen_by_udisks "$bystander_image"
 
 keep_device=$(attach "$keep_image")
 wait_until 10 udisks_has "$keep_device" '.label == "KFEXT4"'
@@ -74,7 +79,7 @@ keep_mount=$(findmnt -n -o TARGET --source "$keep_device")
 check "the test user attached and mounted an ext4 image at $keep_mount" test -n "$keep_mount"
 digest_before=$(tree_digest "$keep_mount")
 check "it holds 50 files ($(du -sh "$keep_mount" | cut -f1))" test "$(wc -l <<<"$digest_before")" = 50
-others_before=$(hash_images "$keep_image")
+others_before=$(hash_images "$keep_image" "$big_image")
 uuid_before=$(blkid_value UUID "$keep_device")
 
 start_xvfb
@@ -130,7 +135,7 @@ check "its filesystem is a new one (UUID $uuid_before → $(blkid_value UUID "$k
 digest_after=$(tree_digest "${new_mount:-/nonexistent}")
 check "every one of the 50 files is back with the same SHA-256" test "$digest_after" = "$digest_before"
 check "the copy on the computer is gone" no_copy
-check "the other disk images are byte-identical" test "$(hash_images "$keep_image")" = "$others_before"
+check "the other disk images are byte-identical" others_identical "$others_before" "$keep_image" "$big_image"
 stop_gui
 
 # --- cancelled after the reformat: the copy stays ------------------------------
@@ -169,14 +174,14 @@ if has_test_hooks; then
   keys Escape
   wait_until 20 no_window '^Reformat KFEXT4$'
   check "then Escape closes it" no_window '^Reformat KFEXT4$'
-  check "the other disk images are byte-identical" test "$(hash_images "$keep_image")" = "$others_before"
+  check "the other disk images are byte-identical" others_identical "$others_before" "$keep_image" "$big_image"
   stop_gui
   rm -rf "$kept_root"
 else
   skip "keeping files cancelled after the reformat: needs a development build (-Dprofile=development) for its pause hook"
 fi
 
-# Its own drive is the only one in the list again.
+# Its own drive and the bystander are the only ones in the list again.
 as_tester udisksctl unmount --no-user-interaction --block-device "$keep_device" >/dev/null
 detach "$keep_device"
 
@@ -187,7 +192,7 @@ wait_until 10 udisks_has "$big_device" '.label == "KFBIG"'
 as_tester udisksctl mount --no-user-interaction --block-device "$big_device" >/dev/null
 big_mount=$(findmnt -n -o TARGET --source "$big_device")
 check "the test user attached and mounted an ext4 image with a 4.2 GB file at $big_mount" test -n "$big_mount"
-others_before=$(hash_images "$big_image")
+others_before=$(hash_images "$big_image" "$keep_image")
 big_before=$(tree_listing "$big_mount")
 start_drives_panel
 open_volume_menu KFBIG
@@ -217,6 +222,6 @@ check "… with no copy made" no_copy
 keys Escape
 wait_until 20 no_window '^Reformat KFBIG$'
 check "Escape closes it" no_window '^Reformat KFBIG$'
-check "the other disk images are byte-identical" test "$(hash_images "$big_image")" = "$others_before"
+check "the other disk images are byte-identical" others_identical "$others_before" "$big_image" "$keep_image"
 
 finish_drives
