@@ -198,3 +198,27 @@ plug_drive_error_dup_details (const GError *error)
 
   return g_strdup_printf ("%s\n\n%s %d", error->message, g_quark_to_string (error->domain), error->code);
 }
+
+/**
+ * plug_drive_error_from_errno:
+ * @saved_errno: errno, as it was when the call failed
+ * @format: what was being done, such as "Could not read %s"
+ *
+ * Returns: (transfer full): a #G_IO_ERROR saying what was being done,
+ *   then the system's words for @saved_errno
+ */
+GError *
+plug_drive_error_from_errno (int         saved_errno,
+                             const char *format,
+                             ...)
+{
+  g_autofree char *what = NULL;
+  va_list args;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  return g_error_new (G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                      "%s: %s", what, g_strerror (saved_errno));
+}

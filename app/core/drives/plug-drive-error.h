@@ -58,6 +58,9 @@ GQuark      plug_drive_error_quark             (void);
 
 GError     *plug_drive_error_from_udisks       (GError       *error,
                                                 const char   *context);
+GError     *plug_drive_error_from_errno        (int           saved_errno,
+                                                const char   *format,
+                                                ...) G_GNUC_PRINTF (2, 3);
 gboolean    plug_drive_error_is_not_authorized (const GError *error);
 gboolean    plug_drive_error_is_daemon_gone    (const GError *error);
 const char *plug_drive_error_get_nick          (const GError *error);

@@ -747,25 +747,6 @@ end_thread_step (PlugKeepFilesOperation *self)
 
 /* --- file work, in the threads ------------------------------------------ */
 
-static GError *io_error (int saved_errno, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-/* An error from errno, after what was being done. */
-static GError *
-io_error (int         saved_errno,
-          const char *format,
-          ...)
-{
-  g_autofree char *what = NULL;
-  va_list args;
-
-  va_start (args, format);
-  what = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  return g_error_new (G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                      "%s: %s", what, g_strerror (saved_errno));
-}
-
 typedef struct
 {
   /* Problems that stop the plan; what cannot be carried. */
@@ -899,7 +880,7 @@ scan_folder (PlugKeepFilesOperation *self,
 
       if (lstat (full_path, &st) != 0)
         {
-          state->error = io_error (errno, _("Could not read %s"), full_path);
+          state->error = plug_drive_error_from_errno (errno, _("Could not read %s"), full_path);
           return FALSE;
         }
 
@@ -984,7 +965,7 @@ scan_folder (PlugKeepFilesOperation *self,
           self->kept_bytes += st.st_size;
           if (access (full_path, R_OK) != 0)
             {
-              state->error = io_error (errno, _("Could not read %s, so it could not be kept"), full_path);
+              state->error = plug_drive_error_from_errno (errno, _("Could not read %s, so it could not be kept"), full_path);
               return FALSE;
             }
           if (max_size != 0 && (guint64) st.st_size > max_size)
@@ -1245,12 +1226,12 @@ plan_thread (GTask        *task,
 
   if (g_mkdir_with_parents (self->base_folder, 0700) != 0)
     {
-      g_task_return_error (task, io_error (errno, _("Could not create the folder %s"), self->base_folder));
+      g_task_return_error (task, plug_drive_error_from_errno (errno, _("Could not create the folder %s"), self->base_folder));
       return;
     }
   if (statvfs (self->base_folder, &host) != 0)
     {
-      g_task_return_error (task, io_error (errno, _("Could not read the free space of %s"), self->base_folder));
+      g_task_return_error (task, plug_drive_error_from_errno (errno, _("Could not read the free space of %s"), self->base_folder));
       return;
     }
 
@@ -1302,7 +1283,7 @@ write_xattrs (const Entry  *entry,
       if (best_effort && (errno == ENOTSUP || errno == EOPNOTSUPP || errno == EPERM))
         return TRUE;
       /* Translators: an attribute's name, then a path */
-      g_propagate_error (error, io_error (errno, _("Could not set the extended attribute %s of %s"), name, path));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not set the extended attribute %s of %s"), name, path));
       return FALSE;
     }
 
@@ -1427,13 +1408,13 @@ copy_file (PlugKeepFilesOperation  *self,
 
   if (in < 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not read %s"), from));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not read %s"), from));
       return FALSE;
     }
   out = open (to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
   if (out < 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not create %s"), to));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not create %s"), to));
       close (in);
       return FALSE;
     }
@@ -1462,7 +1443,7 @@ copy_file (PlugKeepFilesOperation  *self,
             break;
           if (lseek (in, position, SEEK_SET) < 0)
             {
-              g_propagate_error (error, io_error (errno, _("Could not read %s"), from));
+              g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not read %s"), from));
               goto fail;
             }
         }
@@ -1472,7 +1453,7 @@ copy_file (PlugKeepFilesOperation  *self,
         continue;
       if (n < 0)
         {
-          g_propagate_error (error, io_error (errno, _("Could not read %s"), from));
+          g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not read %s"), from));
           goto fail;
         }
       if (n == 0)
@@ -1481,7 +1462,7 @@ copy_file (PlugKeepFilesOperation  *self,
       g_checksum_update (checksum, buffer, n);
       if (!write_block (out, buffer, n, position, sparse))
         {
-          g_propagate_error (error, io_error (errno, _("Could not write %s"), to));
+          g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not write %s"), to));
           goto fail;
         }
       position += n;
@@ -1494,7 +1475,7 @@ copy_file (PlugKeepFilesOperation  *self,
   /* The size, where it ends in a hole. */
   if (sparse && ftruncate (out, position) != 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not write %s"), to));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not write %s"), to));
       goto fail;
     }
   if (keep_xattrs && !write_xattrs (entry, out, to, record, error))
@@ -1503,14 +1484,14 @@ copy_file (PlugKeepFilesOperation  *self,
   close (in);
   if (close (out) != 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not write %s"), to));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not write %s"), to));
       return FALSE;
     }
   /* After closing: FUSE filesystems (exFAT, NTFS) write at close, and
    * would set the time to now. */
   if (utimensat (AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0 && errno != EPERM)
     {
-      g_propagate_error (error, io_error (errno, _("Could not set the time of %s"), to));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not set the time of %s"), to));
       return FALSE;
     }
 
@@ -1538,7 +1519,7 @@ link_file (PlugKeepFilesOperation  *self,
   if (link (first, to) != 0)
     {
       /* Translators: two paths */
-      g_propagate_error (error, io_error (errno, _("Could not link %s to %s"), to, first));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not link %s to %s"), to, first));
       return FALSE;
     }
   if (record)
@@ -1583,7 +1564,7 @@ copy_tree (PlugKeepFilesOperation  *self,
         case ENTRY_FOLDER:
           if (g_mkdir (to, mode | 0700) != 0)
             {
-              g_propagate_error (error, io_error (errno, _("Could not create the folder %s"), to));
+              g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not create the folder %s"), to));
               return FALSE;
             }
           if ((record || self->carry_xattrs) && !write_xattrs (entry, -1, to, record, error))
@@ -1593,7 +1574,7 @@ copy_tree (PlugKeepFilesOperation  *self,
         case ENTRY_LINK:
           if (symlink (entry->link_target, to) != 0)
             {
-              g_propagate_error (error, io_error (errno, _("Could not create the link %s"), to));
+              g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not create the link %s"), to));
               return FALSE;
             }
           break;
@@ -1653,7 +1634,7 @@ copy_tree (PlugKeepFilesOperation  *self,
       if (entry->kind == ENTRY_FOLDER &&
           utimensat (AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0 && errno != EPERM)
         {
-          g_propagate_error (error, io_error (errno, _("Could not set the time of %s"), to));
+          g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not set the time of %s"), to));
           return FALSE;
         }
     }
@@ -1663,7 +1644,7 @@ copy_tree (PlugKeepFilesOperation  *self,
   root_fd = open (to_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (root_fd < 0 || syncfs (root_fd) != 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not write %s through to its disk"), to_root));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not write %s through to its disk"), to_root));
       if (root_fd >= 0)
         close (root_fd);
       return FALSE;
@@ -1739,7 +1720,7 @@ copy_out_thread (GTask        *task,
 
   if (g_mkdir (self->copy_path, 0700) != 0)
     {
-      g_task_return_error (task, io_error (errno, _("Could not create the folder %s"), self->copy_path));
+      g_task_return_error (task, plug_drive_error_from_errno (errno, _("Could not create the folder %s"), self->copy_path));
       plug_kept_copy_remove_files (self->copy_path, NULL);
       return;
     }
@@ -1788,7 +1769,7 @@ hash_file (PlugKeepFilesOperation  *self,
 
   if (fd < 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not read %s back"), path));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not read %s back"), path));
       return NULL;
     }
   posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED);
@@ -1801,7 +1782,7 @@ hash_file (PlugKeepFilesOperation  *self,
         continue;
       if (n < 0)
         {
-          g_propagate_error (error, io_error (errno, _("Could not read %s back"), path));
+          g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not read %s back"), path));
           close (fd);
           return NULL;
         }

@@ -101,24 +101,6 @@ plug_kept_copy_init (PlugKeptCopy *self)
 {
 }
 
-static GError *io_error (int saved_errno, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static GError *
-io_error (int         saved_errno,
-          const char *format,
-          ...)
-{
-  g_autofree char *what = NULL;
-  va_list args;
-
-  va_start (args, format);
-  what = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  return g_error_new (G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                      "%s: %s", what, g_strerror (saved_errno));
-}
-
 /**
  * plug_kept_copy_dup_base_folder:
  *
@@ -140,14 +122,14 @@ lock_base (const char  *base_folder,
 
   if (fd < 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not open %s"), base_folder));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not open %s"), base_folder));
       return -1;
     }
   while (flock (fd, operation) != 0)
     {
       if (errno == EINTR)
         continue;
-      g_propagate_error (error, io_error (errno, _("Could not lock %s"), base_folder));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not lock %s"), base_folder));
       close (fd);
       return -1;
     }
@@ -196,7 +178,7 @@ plug_kept_copy_begin (const char             *base_folder,
 
   if (g_mkdir_with_parents (base_folder, 0700) != 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not create the folder %s"), base_folder));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not create the folder %s"), base_folder));
       return -1;
     }
 
@@ -218,13 +200,13 @@ plug_kept_copy_begin (const char             *base_folder,
   fd = open (info_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not create %s"), info_path));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not create %s"), info_path));
       close (base_fd);
       return -1;
     }
   if (flock (fd, LOCK_EX) != 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not lock %s"), info_path));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not lock %s"), info_path));
       goto fail;
     }
   while (written < length)
@@ -235,14 +217,14 @@ plug_kept_copy_begin (const char             *base_folder,
         continue;
       if (n < 0)
         {
-          g_propagate_error (error, io_error (errno, _("Could not write %s"), info_path));
+          g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not write %s"), info_path));
           goto fail;
         }
       written += n;
     }
   if (fsync (fd) != 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not write %s"), info_path));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not write %s"), info_path));
       goto fail;
     }
 
@@ -268,7 +250,7 @@ remove_tree (const char  *path,
     {
       if (errno == ENOENT)
         return TRUE;
-      g_propagate_error (error, io_error (errno, _("Could not remove %s"), path));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not remove %s"), path));
       return FALSE;
     }
 
@@ -290,7 +272,7 @@ remove_tree (const char  *path,
         }
       if (g_rmdir (path) != 0)
         {
-          g_propagate_error (error, io_error (errno, _("Could not remove %s"), path));
+          g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not remove %s"), path));
           return FALSE;
         }
       return TRUE;
@@ -298,7 +280,7 @@ remove_tree (const char  *path,
 
   if (g_unlink (path) != 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not remove %s"), path));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not remove %s"), path));
       return FALSE;
     }
   return TRUE;
@@ -323,14 +305,14 @@ plug_kept_copy_remove_files (const char  *copy_path,
 
   if (g_unlink (checksums_path) != 0 && errno != ENOENT)
     {
-      g_propagate_error (error, io_error (errno, _("Could not remove %s"), checksums_path));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not remove %s"), checksums_path));
       return FALSE;
     }
   if (!remove_tree (copy_path, error))
     return FALSE;
   if (g_unlink (info_path) != 0 && errno != ENOENT)
     {
-      g_propagate_error (error, io_error (errno, _("Could not remove %s"), info_path));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not remove %s"), info_path));
       return FALSE;
     }
   return TRUE;
@@ -869,7 +851,7 @@ scan_copy (const char  *root,
       path = g_build_filename (root, entry->path, NULL);
       if (lstat (path, &entry->st) != 0)
         {
-          g_propagate_error (error, io_error (errno, _("Could not read %s"), path));
+          g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not read %s"), path));
           restore_entry_free (entry);
           return FALSE;
         }
@@ -921,7 +903,7 @@ hash_copying (const char    *from,
 
   if (in < 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not read %s"), from));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not read %s"), from));
       return NULL;
     }
   if (out_fd < 0)
@@ -936,7 +918,7 @@ hash_copying (const char    *from,
         continue;
       if (n < 0)
         {
-          g_propagate_error (error, io_error (errno, _("Could not read %s"), from));
+          g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not read %s"), from));
           close (in);
           return NULL;
         }
@@ -951,7 +933,7 @@ hash_copying (const char    *from,
             continue;
           if (w < 0)
             {
-              g_propagate_error (error, io_error (errno, _("Could not write %s"), to));
+              g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not write %s"), to));
               close (in);
               return NULL;
             }
@@ -999,7 +981,7 @@ copy_entries (PlugKeptCopy  *self,
         {
           if (g_mkdir (to, 0700) != 0)
             {
-              g_propagate_error (error, io_error (errno, _("Could not create the folder %s"), to));
+              g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not create the folder %s"), to));
               return FALSE;
             }
           g_ptr_array_add (data->created, g_strdup (to));
@@ -1008,7 +990,7 @@ copy_entries (PlugKeptCopy  *self,
         {
           if (symlink (entry->link_target, to) != 0)
             {
-              g_propagate_error (error, io_error (errno, _("Could not create the link %s"), to));
+              g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not create the link %s"), to));
               return FALSE;
             }
           g_ptr_array_add (data->created, g_strdup (to));
@@ -1021,14 +1003,14 @@ copy_entries (PlugKeptCopy  *self,
 
           if (out < 0)
             {
-              g_propagate_error (error, io_error (errno, _("Could not create %s"), to));
+              g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not create %s"), to));
               return FALSE;
             }
           g_ptr_array_add (data->created, g_strdup (to));
           sha256 = hash_copying (from, out, to, buffer, cancellable, error);
           if (close (out) != 0 && sha256 != NULL)
             {
-              g_propagate_error (error, io_error (errno, _("Could not write %s"), to));
+              g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not write %s"), to));
               return FALSE;
             }
           if (sha256 == NULL)
@@ -1043,7 +1025,7 @@ copy_entries (PlugKeptCopy  *self,
           g_chmod (to, restored_mode (&entry->st));
           if (utimensat (AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0 && errno != EPERM)
             {
-              g_propagate_error (error, io_error (errno, _("Could not set the time of %s"), to));
+              g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not set the time of %s"), to));
               return FALSE;
             }
         }
@@ -1061,7 +1043,7 @@ copy_entries (PlugKeptCopy  *self,
       g_chmod (to, restored_mode (&entry->st));
       if (utimensat (AT_FDCWD, to, times, AT_SYMLINK_NOFOLLOW) != 0 && errno != EPERM)
         {
-          g_propagate_error (error, io_error (errno, _("Could not set the time of %s"), to));
+          g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not set the time of %s"), to));
           return FALSE;
         }
     }
@@ -1186,7 +1168,7 @@ check_restore (PlugKeptCopy  *self,
 
   if (statvfs (data->target_folder, &target) != 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not read the free space of %s"), data->target_folder));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not read the free space of %s"), data->target_folder));
       return FALSE;
     }
   if ((guint64) target.f_bavail * target.f_frsize < needed)
@@ -1217,8 +1199,8 @@ verify_restore (PlugKeptCopy  *self,
 
   if (root_fd < 0 || syncfs (root_fd) != 0)
     {
-      g_propagate_error (error, io_error (errno, _("Could not write %s through to its disk"),
-                                          data->target_folder));
+      g_propagate_error (error, plug_drive_error_from_errno (errno, _("Could not write %s through to its disk"),
+                                                             data->target_folder));
       if (root_fd >= 0)
         close (root_fd);
       return FALSE;
@@ -1251,6 +1233,26 @@ verify_restore (PlugKeptCopy  *self,
   return TRUE;
 }
 
+/* Takes the copy's lock for a restore or delete; -1, with @task
+ * answered, when a run holds it or it cannot be taken. */
+static int
+lock_for_use (PlugKeptCopy *self,
+              GTask        *task)
+{
+  int fd = try_lock_copy (self->path, LOCK_EX);
+
+  if (fd >= 0)
+    return fd;
+  if (errno == EWOULDBLOCK)
+    g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY,
+                             /* Translators: a folder */
+                             _("The kept copy in %s is in use by another run of Plugboard"),
+                             self->path);
+  else
+    g_task_return_error (task, plug_drive_error_from_errno (errno, _("Could not lock %s"), self->info_path));
+  return -1;
+}
+
 static void
 restore_thread (GTask        *task,
                 gpointer      source_object,
@@ -1263,19 +1265,10 @@ restore_thread (GTask        *task,
   g_autoptr(GHashTable) checksums = NULL;
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) restore_entry_free);
   GError *error = NULL;
-  int fd = try_lock_copy (self->path, LOCK_EX);
+  int fd = lock_for_use (self, task);
 
   if (fd < 0)
-    {
-      if (errno == EWOULDBLOCK)
-        g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY,
-                                 /* Translators: a folder */
-                                 _("The kept copy in %s is in use by another run of Plugboard"),
-                                 self->path);
-      else
-        g_task_return_error (task, io_error (errno, _("Could not lock %s"), self->info_path));
-      return;
-    }
+    return;
 
   if (!g_file_test (self->checksums_path, G_FILE_TEST_IS_REGULAR))
     {
@@ -1368,19 +1361,10 @@ delete_thread (GTask        *task,
 {
   PlugKeptCopy *self = source_object;
   GError *error = NULL;
-  int fd = try_lock_copy (self->path, LOCK_EX);
+  int fd = lock_for_use (self, task);
 
   if (fd < 0)
-    {
-      if (errno == EWOULDBLOCK)
-        g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY,
-                                 /* Translators: a folder */
-                                 _("The kept copy in %s is in use by another run of Plugboard"),
-                                 self->path);
-      else
-        g_task_return_error (task, io_error (errno, _("Could not lock %s"), self->info_path));
-      return;
-    }
+    return;
 
   if (!plug_kept_copy_remove_files (self->path, &error))
     g_task_return_error (task, error);
