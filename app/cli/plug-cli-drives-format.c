@@ -130,23 +130,13 @@ print_what_will_be_lost (FILE       *out,
     }
 }
 
-/* A line from the terminal; the answer is No unless it says yes. The
- * question goes to stderr, with what will be lost: stdout is for the
- * result, which --json keeps parseable. */
+/* The question goes to stderr, with what will be lost. */
 static gboolean
 ask_confirmation (const char *device)
 {
-  char answer[64] = { 0 };
-
   /* Translators: %s is a device; the answers are y and n, as the
    * shell's own prompts expect */
-  g_printerr (_("Reformat %s? Everything listed above will be lost. [y/N] "), device);
-  fflush (stderr);
-  if (fgets (answer, sizeof answer, stdin) == NULL)
-    return FALSE;
-  g_strstrip (answer);
-
-  return g_ascii_strcasecmp (answer, "y") == 0 || g_ascii_strcasecmp (answer, "yes") == 0;
+  return plug_cli_ask_yes (_("Reformat %s? Everything listed above will be lost. [y/N] "), device);
 }
 
 static void

@@ -319,19 +319,12 @@ plug_cli_drives_restore (int      argc,
 static gboolean
 ask_delete (PlugKeptCopy *copy)
 {
-  char answer[64] = { 0 };
   g_autofree char *name = plug_kept_copy_dup_display_name (copy);
   g_autofree char *printable = plug_cli_dup_printable (name);
 
   /* Translators: a volume's name, then a folder; the answers are y and n */
-  g_printerr (_("Delete the kept files of “%s” in %s? They may be the only copy. [y/N] "),
-              printable, plug_kept_copy_get_path (copy));
-  fflush (stderr);
-  if (fgets (answer, sizeof answer, stdin) == NULL)
-    return FALSE;
-  g_strstrip (answer);
-
-  return g_ascii_strcasecmp (answer, "y") == 0 || g_ascii_strcasecmp (answer, "yes") == 0;
+  return plug_cli_ask_yes (_("Delete the kept files of “%s” in %s? They may be the only copy. [y/N] "),
+                           printable, plug_kept_copy_get_path (copy));
 }
 
 int

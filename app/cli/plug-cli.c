@@ -658,3 +658,33 @@ plug_cli_release_sleep (int inhibitor)
   if (inhibitor >= 0)
     close (inhibitor);
 }
+
+/**
+ * plug_cli_ask_yes:
+ * @format: the question, ending with its "[y/N] "
+ *
+ * Asks on stderr (stdout is for the result, which --json keeps
+ * parseable) and reads a line from the terminal.
+ *
+ * Returns: %TRUE only when the answer is y or yes; Enter alone is No
+ */
+gboolean
+plug_cli_ask_yes (const char *format,
+                  ...)
+{
+  g_autofree char *question = NULL;
+  char answer[64] = { 0 };
+  va_list args;
+
+  va_start (args, format);
+  question = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_printerr ("%s", question);
+  fflush (stderr);
+  if (fgets (answer, sizeof answer, stdin) == NULL)
+    return FALSE;
+  g_strstrip (answer);
+
+  return g_ascii_strcasecmp (answer, "y") == 0 || g_ascii_strcasecmp (answer, "yes") == 0;
+}

@@ -124,6 +124,9 @@ int             plug_cli_report               (int                argc,
                                                char             **argv,
                                                gboolean           json);
 
+gboolean        plug_cli_ask_yes              (const char        *format,
+                                               ...) G_GNUC_PRINTF (1, 2);
+
 int             plug_cli_inhibit_sleep        (PlugServices      *services,
                                                const char        *why);
 void            plug_cli_release_sleep        (int                inhibitor);
