@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "plug-benchmark-dialog.h"
+#include "plug-session-inhibit.h"
 #include "plug-benchmark-operation.h"
 #include "plug-drive-error.h"
 #include "plug-rate-chart.h"
@@ -61,8 +62,7 @@ struct _PlugBenchmarkDialog
   GCancellable           *cancellable;
   GCancellable           *lookup_cancellable;
   guint64                 write_size;
-  GtkApplication         *inhibit_application;
-  guint                   inhibit_cookie;
+  PlugSessionInhibit   inhibit;
   gboolean                running;
 };
 
@@ -182,30 +182,19 @@ show_results (PlugBenchmarkDialog *self)
 static void
 keep_awake (PlugBenchmarkDialog *self)
 {
-  GApplication *application = g_application_get_default ();
   g_autofree char *drive_name = NULL;
   g_autofree char *why = NULL;
-
-  if (self->inhibit_cookie != 0 || !GTK_IS_APPLICATION (application))
-    return;
 
   drive_name = plug_drive_dup_display_name (self->drive);
   /* Translators: why the computer does not sleep meanwhile; a drive's name */
   why = g_strdup_printf (_("Testing how fast %s writes"), drive_name);
-  self->inhibit_cookie = gtk_application_inhibit (GTK_APPLICATION (application), GTK_WINDOW (self),
-                                                  GTK_APPLICATION_INHIBIT_SUSPEND | GTK_APPLICATION_INHIBIT_LOGOUT,
-                                                  why);
-  if (self->inhibit_cookie != 0)
-    self->inhibit_application = GTK_APPLICATION (g_object_ref (application));
+  plug_session_inhibit_hold (&self->inhibit, GTK_WINDOW (self), why);
 }
 
 static void
 let_sleep (PlugBenchmarkDialog *self)
 {
-  if (self->inhibit_cookie != 0)
-    gtk_application_uninhibit (self->inhibit_application, self->inhibit_cookie);
-  self->inhibit_cookie = 0;
-  g_clear_object (&self->inhibit_application);
+  plug_session_inhibit_release (&self->inhibit);
 }
 
 static void

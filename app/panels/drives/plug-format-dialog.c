@@ -14,6 +14,7 @@
 #include "plug-drive-watch.h"
 #include "plug-filesystem-type.h"
 #include "plug-format-dialog.h"
+#include "plug-session-inhibit.h"
 #include "plug-format-operation.h"
 #include "plug-keep-files-operation.h"
 #include "plug-keep-files-text.h"
@@ -118,8 +119,7 @@ struct _PlugFormatDialog
   guint                pulse_id;
   PlugDriveWatch      *watch;
   char                *target_name;
-  GtkApplication      *inhibit_application;
-  guint                inhibit_cookie;
+  PlugSessionInhibit   inhibit;
 
   /* One check button per filesystem type, in the core's order; the rows
    * hold them. */
@@ -1173,31 +1173,20 @@ show_failure (PlugFormatDialog *self,
 static void
 keep_awake (PlugFormatDialog *self)
 {
-  GApplication *application = g_application_get_default ();
   g_autofree char *drive_name = NULL;
   g_autofree char *why = NULL;
-
-  if (self->inhibit_cookie != 0 || !GTK_IS_APPLICATION (application))
-    return;
 
   drive_name = plug_drive_dup_display_name (self->drive);
   /* Translators: why the computer does not sleep meanwhile; a drive's name */
   why = self->keep_operation != NULL ? g_strdup_printf (_("Reformatting %s, keeping its files"), drive_name)
                                      : g_strdup_printf (_("Reformatting %s"), drive_name);
-  self->inhibit_cookie = gtk_application_inhibit (GTK_APPLICATION (application), GTK_WINDOW (self),
-                                                  GTK_APPLICATION_INHIBIT_SUSPEND | GTK_APPLICATION_INHIBIT_LOGOUT,
-                                                  why);
-  if (self->inhibit_cookie != 0)
-    self->inhibit_application = GTK_APPLICATION (g_object_ref (application));
+  plug_session_inhibit_hold (&self->inhibit, GTK_WINDOW (self), why);
 }
 
 static void
 let_sleep (PlugFormatDialog *self)
 {
-  if (self->inhibit_cookie != 0)
-    gtk_application_uninhibit (self->inhibit_application, self->inhibit_cookie);
-  self->inhibit_cookie = 0;
-  g_clear_object (&self->inhibit_application);
+  plug_session_inhibit_release (&self->inhibit);
 }
 
 static void
