@@ -195,7 +195,10 @@ check "… the last line names the label, type and mount point" \
 
 # --- the whole drive --------------------------------------------------------
 
-mounted_partition=$(as_tester udisksctl mount --no-user-interaction --block-device "${whole_device}p2" 2>&1)
+as_tester udisksctl mount --no-user-interaction --block-device "${whole_device}p2" >/dev/null 2>&1
+mounted_partition=$(findmnt -n -o TARGET --source "${whole_device}p2" | head -n 1)
+check "the test user mounted the drive's second partition (at ${mounted_partition:-nowhere})" \
+  eval 'test -n "$mounted_partition" && mountpoint -q "$mounted_partition"'
 json=$(ctl drives format "$whole_device" --whole-drive --type exfat --label FMTWHOLE --yes --json 2>/dev/null)
 status=$?
 check "the whole drive reformatted (exit $status)" test $status = 0
@@ -205,8 +208,8 @@ check "… in an MBR partition table" grep -q '^label: dos' <<<"$layout"
 check "… which fills the drive" test "$(sfdisk -l -o END -q "$whole_device" | tail -n 1 | tr -d ' ')" -ge 190000
 check "… holding exFAT “FMTWHOLE”" test "$(blkid_value TYPE "${whole_device}p1")|$(blkid_value LABEL "${whole_device}p1")" = "exfat|FMTWHOLE"
 check "… the JSON names the new partition" jq_e --arg d "${whole_device}p1" '.device == $d and .whole_drive == true' <<<"$json"
-check "… the partition that was mounted ($mounted_partition) was unmounted first" \
-  test -z "$(findmnt -n --source "${whole_device}p2" 2>/dev/null)"
+check "… the partition that was mounted (at ${mounted_partition:-nowhere}) was unmounted first" \
+  eval 'test -n "$mounted_partition" && ! mountpoint -q "$mounted_partition"'
 
 # --- erase -------------------------------------------------------------------
 

@@ -91,11 +91,13 @@ udisks_call "$whole_device" PartitionTable.CreatePartitionAndFormat 1048576 0 ''
 # The bystander is mounted, with files: a sibling filesystem.
 as_tester udisksctl mount --no-user-interaction --block-device "$bystander_device" >/dev/null
 bystander_mount=$(mount_point_of "$bystander_device")
-for n in 1 2; do dd if=/dev/urandom of="$bystander_mount/file-$n" bs=64k count=$n status=none; done
+for n in 1 2; do dd if=/dev/urandom of="${bystander_mount:-/nonexistent}/file-$n" bs=64k count=$n status=none; done
 sync
 probed () { [ "$(udisks_label "${whole_device}p1")" = REL7PART ] && [ "$(hint "$root_device" IdLabel)" = REL7ROOT ]; }
 wait_until 10 probed
 check "udisks sees the partition and the image root attached" probed
+check "the test user mounted the bystander (at ${bystander_mount:-nowhere}), with files on it" \
+  eval 'test -n "$bystander_mount" && mountpoint -q "$bystander_mount" && test -s "$bystander_mount/file-2"'
 files_before=$(hash_files "$bystander_mount")
 
 # --- a udev rule claims two images for the system --------------------------
@@ -212,23 +214,27 @@ others_before=$(sha256sum "$claimed_image" "$root_image" "$noauth_image")
 
 as_tester udisksctl mount --no-user-interaction --block-device "${whole_device}p1" >/dev/null
 part_mount=$(mount_point_of "${whole_device}p1")
-dd if=/dev/urandom of="$part_mount/photo.jpg" bs=64k count=4 status=none
+dd if=/dev/urandom of="${part_mount:-/nonexistent}/photo.jpg" bs=64k count=4 status=none
 sync
 part_files=$(hash_files "$part_mount")
+check "the test user mounted the partition (at ${part_mount:-nowhere})" \
+  eval 'test -n "$part_mount" && mountpoint -q "$part_mount"'
 layout_before=$(sfdisk -d "$whole_device")
 output=$(ctl drives format "$whole_device" --whole-drive --type exfat --label REL7WHOLE 2>&1)
 status=$?
 check "reformatting the whole drive without --yes and without a terminal is refused (exit $status)" test $status = 1
 check "… saying it needs a confirmation ($(tail -n 1 <<<"$output"))" grep -qF 'without a confirmation' <<<"$output"
 check "… after naming the mounted partition that would be lost" grep -qF "${whole_device}p1" <<<"$output"
-check "… the partition is still mounted at $part_mount" test "$(mount_point_of "${whole_device}p1")" = "$part_mount"
-check "… its files are byte-identical" test "$(hash_files "$part_mount")" = "$part_files"
+check "… the partition is still mounted at $part_mount" \
+  test -n "$part_mount" -a "$(mount_point_of "${whole_device}p1")" = "$part_mount"
+check "… its files are byte-identical" files_identical "$part_mount" "$part_files"
 check "… and the partition table is unchanged" test "$(sfdisk -d "$whole_device")" = "$layout_before"
 
 json=$(ctl drives format "$whole_device" --whole-drive --type exfat --label REL7WHOLE --yes --json 2>/dev/null)
 status=$?
 check "with --yes the whole drive is reformatted (exit $status)" test $status = 0
-check "… the mounted partition was unmounted first" test -z "$(findmnt -n -o TARGET "$part_mount" 2>/dev/null)"
+check "… the mounted partition was unmounted first" \
+  eval 'test -n "$part_mount" && ! mountpoint -q "$part_mount"'
 check "… and it holds exFAT “REL7WHOLE” now" \
   test "$(blkid_value TYPE "${whole_device}p1")|$(blkid_value LABEL "${whole_device}p1")" = "exfat|REL7WHOLE"
 check "… as the JSON says" jq_e --arg d "${whole_device}p1" '.device == $d and .whole_drive == true' <<<"$json"
@@ -283,7 +289,8 @@ check "… naming the user ($output)" grep -qF "$theirs_user has part of this dr
 output=$(ctl drives rename "$theirs_device" REL7NOTTHEIRS 2>&1)
 status=$?
 check "… and so is renaming it (exit $status: $output)" test $status = 1 -a -n "$(grep -F "$theirs_user" <<<"$output")"
-check "… still mounted where they had it" test "$(mount_point_of "$theirs_device")" = "$theirs_mount"
+check "… still mounted where they had it" \
+  eval 'mountpoint -q "$theirs_mount" && test "$(mount_point_of "$theirs_device")" = "$theirs_mount"'
 umount "$theirs_mount"
 check "… and the image is byte-identical" test "$(sha256sum "$theirs_image")" = "$theirs_before"
 wait_until 10 eval '[ "$(restriction_of "$theirs_device")" = none ]'
@@ -293,6 +300,6 @@ check "unmounted, the drive is the user's again" test "$(restriction_of "$theirs
 
 check "the test's other images are byte-identical to before the whole drive was reformatted" \
   test "$(sha256sum "$claimed_image" "$root_image" "$noauth_image")" = "$others_before"
-check "the files on the mounted sibling are byte-identical" test "$(hash_files "$bystander_mount")" = "$files_before"
+check "the files on the mounted sibling are byte-identical" files_identical "$bystander_mount" "$files_before"
 
 finish
