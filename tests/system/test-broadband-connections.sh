@@ -113,8 +113,13 @@ check "keyfile: gsm holds apn, home-only, password, username ($(keys "$manual" g
 check "keyfile: mode 0600, owned by root ($(stat -c '%a %U' "$(keyfile "$manual")"))" \
   test "$(stat -c '%a %U' "$(keyfile "$manual")")" = "600 root"
 check "the test user cannot read it" bash -c '! runuser -u "$PLUG_TEST_USER" -- cat "$1" 2>/dev/null' _ "$(keyfile "$manual")"
-output=$(as_tester "${BROADBAND[@]}" list --json; as_tester "${BROADBAND[@]}" list)
-check "list, with --json or not, does not give the password away" bash -c '! grep -qF secret <<<"$1"' _ "$output"
+listing_json=$(as_tester "${BROADBAND[@]}" list --json)
+listing_text=$(as_tester "${BROADBAND[@]}" list)
+# Each listing names the connection, so an empty one cannot pass.
+check "list --json names the connection and does not give the password away" \
+  eval 'jq_e --arg id "$manual" "any(.[]; tostring | contains(\$id))" <<<"$listing_json" >/dev/null && ! grep -qF secret <<<"$listing_json"'
+check "list names the connection and does not give the password away" \
+  bash -c 'grep -qF "$2" <<<"$1" && ! grep -qF secret <<<"$1"' _ "$listing_text" "$manual"
 
 output=$(as_tester "${BROADBAND[@]}" add --device ttyCDMA1 --cdma --json)
 status=$?
