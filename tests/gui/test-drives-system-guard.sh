@@ -68,9 +68,12 @@ not_restricted () { [ -n "$(group_text "$1")" ] && ! grep -qF 'Not changed by Pl
 check "… and not on the free one ($(group_text "$free_image" | tr '\n' '|'))" not_restricted "$free_image"
 
 # The claimed volume's row has no menu at all; the free one's has.
+# The walker prints nothing for a window it cannot read, so the free
+# volume's menu, read the same way, must be there.
 claimed_menu=$(a11y shows "Actions for REL7CLAIMED" --window Plugboard)
-check "the claimed volume offers no actions to a screen reader either${claimed_menu:+ ($claimed_menu)}" \
-  test -z "$claimed_menu"
+free_menu=$(a11y shows "Actions for REL7FREE" --window Plugboard)
+check "the claimed volume offers no actions to a screen reader either${claimed_menu:+ ($claimed_menu)}, the free one does${free_menu:+ ($free_menu)}" \
+  test -z "$claimed_menu" -a -n "$free_menu"
 open_volume_menu REL7FREE
 keys r
 wait_until 5 has_window '^Reformat REL7FREE$'

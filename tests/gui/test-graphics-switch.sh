@@ -77,6 +77,8 @@ point_at_newest () {
   xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
 }
 key () { point_at_newest; xdotool key "$@"; sleep 0.8; }
+# The app's visible windows: 2 while a dialog is open over the panel.
+app_windows () { xdotool search --onlyvisible --pid "$(app_process)" 2>/dev/null | wc -l; }
 
 show () {
   run_gui env PLUG_TEST_SYSFS_ROOT="$2" PLUG_TEST_MODULES_DIRECTORY="$modules" \
@@ -120,14 +122,18 @@ shoot ready
 
 key alt+d
 shoot choose
+check "Alt+D opens the driver dialog ($(app_windows) windows)" test "$(app_windows)" = 2
 key Return
 check "Enter in the driver dialog is Cancel: nothing written" nothing_written
+check "… and the dialog closed ($(app_windows) windows)" test "$(app_windows)" = 1
 
 key alt+d
 key alt+n
 shoot confirm
+check "Next opens the confirmation ($(app_windows) windows)" test "$(app_windows)" = 2
 key Return
 check "Enter in the confirmation is Cancel: nothing written" nothing_written
+check "… and the confirmation closed ($(app_windows) windows)" test "$(app_windows)" = 1
 
 key alt+d
 key alt+n
