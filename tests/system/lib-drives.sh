@@ -126,6 +126,23 @@ files_identical () {
   [ "$(hash_files "$1")" = "$2" ]
 }
 
+# no_format_job [DEVICE]: udisks answers (its dump names the Manager) and
+# runs no format job, on DEVICE or at all; a dump that failed is no answer.
+no_format_job () {
+  local dump
+  dump=$(as_tester udisksctl dump) || { echo "udisksctl dump failed" >&2; return 1; }
+  grep -q '^/org/freedesktop/UDisks2/Manager:' <<<"$dump" || { echo "udisks' dump names no Manager" >&2; return 1; }
+  if [ -n "${1:-}" ]; then
+    ! awk -v dev="/block_devices/${1#/dev/}" '
+      /^\/org\/freedesktop\/UDisks2\// { in_job = ($0 ~ /\/jobs\//); fmt = 0; ours = 0 }
+      in_job && /Operation: +format-/ { fmt = 1 }
+      in_job && $0 ~ (dev "([^0-9]|$)") { ours = 1 }
+      fmt && ours { found = 1 }
+      END { exit !found }' <<<"$dump"
+  else
+    ! grep -q 'Operation: *format-' <<<"$dump"
+  fi
+}
 # job_running DEVICE: a udisks format-erase job runs on DEVICE.
 job_running () {
   as_tester udisksctl dump | awk -v dev="/block_devices/${1#/dev/}" '

@@ -156,7 +156,7 @@ check "… and what the drive reports now, read again from the new udisksd" grep
 sleep 1
 formats=$(calls_on "$monitor_log" Format "$device")
 check "no reformat runs on it afterwards: udisks got one Format call for it ($formats), and no job runs" \
-  test "$formats" = 1 -a "$(job_running "$device" && echo yes)" != yes
+  eval 'test "$formats" = 1 && no_format_job "$device"'
 kill "$monitor_pid"
 monitor_pid=
 wait_for 20 lists "$device"

@@ -201,8 +201,10 @@ check "… and the label as it is ($(volume "$odd_device" .label | od -An -c | t
   test "$(volume "$odd_device" .label)" = "$(printf '\033[2Jtwo\nlines')"
 # On a terminal with --json, the y/N question goes to stderr, not into the JSON.
 stdout_only=$(printf 'n\n' | as_tester script -qec "$PLUGBOARDCTL --json drives format $odd_device --type ext4 --label ODD 2>/dev/null" /dev/null)
-check "with --json the question is not on stdout ($(tr -d '\r' <<<"$stdout_only" | tail -n 1))" \
-  eval '! grep -qF "[y/N]" <<<"$stdout_only"'
+# The same command with its stderr on the terminal too: the question is asked.
+both=$(printf 'n\n' | as_tester script -qec "$PLUGBOARDCTL --json drives format $odd_device --type ext4 --label ODD" /dev/null)
+check "with --json the question is asked, on stderr, not on stdout ($(tr -d '\r' <<<"$stdout_only" | tail -n 1))" \
+  eval 'grep -qF "[y/N]" <<<"$both" && ! grep -qF "[y/N]" <<<"$stdout_only"'
 as_tester udisksctl loop-delete --no-user-interaction --block-device "$odd_device" >/dev/null
 odd_device=
 

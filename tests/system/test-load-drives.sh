@@ -218,6 +218,11 @@ converged () {
 explain_convergence () {
   diag "expected: $expected" "udisks:   $udisks" "panel:    $panel" "udisks, as the panel would show it: $shown_by_udisks"
 }
+# check_converged DESCRIPTION: the check, with the explanation when it fails
+# (check itself returns 0 either way).
+check_converged () {
+  if converged; then ok "$1"; else explain_convergence; not_ok "$1"; fi
+}
 
 # --- the app ----------------------------------------------------------------
 
@@ -231,7 +236,7 @@ panel_read () { [[ "$(drives_panel_rows)" == [0-9]*" drives"* ]]; }
 wait_while_running 30 panel_read
 check "a screen reader reads its panel ($(drives_panel_rows))" panel_read
 wait_while_running 30 converged
-check "before the churn it shows what udisks has" converged || explain_convergence
+check_converged "before the churn it shows what udisks has"
 
 # --- the churn ----------------------------------------------------------------
 
@@ -292,7 +297,7 @@ while [ $n -lt $ROUNDS ]; do
     halfway=$n
     check "after $n images the app is running" gui_running
     wait_while_running 30 converged
-    check "and its panel shows the ${#attached[@]} images attached then" converged || explain_convergence
+    check_converged "and its panel shows the ${#attached[@]} images attached then"
   fi
 done
 churned=$(date +%s.%N)
@@ -307,8 +312,7 @@ check "and one of them is mounted (${!mounted[*]})" test ${#mounted[@]} -ge 1
 
 check "the app survived the churn" gui_running
 wait_while_running 30 converged
-check "the panel shows exactly the images still attached, with their volumes" converged
-converged || explain_convergence
+check_converged "the panel shows exactly the images still attached, with their volumes"
 check "… which is what udisks has" test "$udisks" = "$expected"
 converged_at=$(date +%s.%N)
 diag "$(awk -v a="$started" -v b="$churned" -v c="$converged_at" 'BEGIN { printf "start and churn: %.1f s, converged %.1f s later", b - a, c - b }')"

@@ -84,6 +84,11 @@ explain_convergence () {
   diag "plugged:         $expected" "listed:          $listed_families" \
        "listed paths:    $listed_paths" "ModemManager's:  $mm" "panel:  $panel" "plugboardctl: $listed"
 }
+# check_converged DESCRIPTION: the check, with the explanation when it fails
+# (check itself returns 0 either way).
+check_converged () {
+  if converged; then ok "$1"; else explain_convergence; not_ok "$1"; fi
+}
 
 # --- the app ----------------------------------------------------------------
 
@@ -106,7 +111,7 @@ lists_modems () { [[ "$(panel_modems)" == *" modems"* ]]; }
 wait_while_running 60 lists_modems
 check "the panel lists its modems ($(panel_modems))" lists_modems
 wait_while_running 30 converged
-check "before the replugs it shows no modem, as ModemManager has none" converged || explain_convergence
+check_converged "before the replugs it shows no modem, as ModemManager has none"
 
 # --- the replugs ------------------------------------------------------------
 
@@ -136,7 +141,7 @@ for round in $(seq $ROUNDS); do
   if [ $round = $((ROUNDS / 2 + 1)) ]; then
     check "after $round plugs the app is running" gui_running
     wait_while_running 30 converged
-    check "and its panel shows the modems ModemManager has (${!plugged[*]})" converged || explain_convergence
+    check_converged "and its panel shows the modems ModemManager has (${!plugged[*]})"
   fi
   diag "round $round: ${!plugged[*]} at $(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }')"
   gui_running || break
@@ -151,8 +156,7 @@ last_mismatch=
 check "the last round left two modems plugged in (${!plugged[*]})" test ${#plugged[@]} = 2
 check "the app survived the replugs" gui_running
 wait_while_running 30 converged
-check "the panel shows exactly the modems ModemManager has, GSM and CDMA" converged
-converged || explain_convergence
+check_converged "the panel shows exactly the modems ModemManager has, GSM and CDMA"
 check "… which is what plugboardctl lists ($listed)" test "$panel" = "$listed"
 converged_at=$(date +%s.%N)
 diag "$(awk -v a="$started" -v b="$churned" -v c="$converged_at" 'BEGIN { printf "start and replugs: %.1f s, converged %.1f s later", b - a, c - b }')"
