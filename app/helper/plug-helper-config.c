@@ -83,6 +83,7 @@ static const GDBusErrorEntry helper_error_entries[] = {
   { PLUG_HELPER_ERROR_FAILED, "io.github.plugboard.Helper.Error.Failed" },
   { PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED, "io.github.plugboard.Helper.Error.InitramfsNotRegenerated" },
   { PLUG_HELPER_ERROR_NOTHING_TO_REVERT, "io.github.plugboard.Helper.Error.NothingToRevert" },
+  { PLUG_HELPER_ERROR_NOT_LOADABLE, "io.github.plugboard.Helper.Error.NotLoadable" },
 };
 
 static void __attribute__ ((constructor))

@@ -19,14 +19,17 @@ G_BEGIN_DECLS
  *   written, but the initramfs still holds the previous one
  * @PLUG_HELPER_ERROR_NOTHING_TO_REVERT: plugboard-helper chose no driver
  *   for that GPU
+ * @PLUG_HELPER_ERROR_NOT_LOADABLE: the kernel would not load the driver's
+ *   module (unsigned under Secure Boot); nothing was changed
  *
  * Sent over D-Bus as io.github.plugboard.Helper.Error.Failed,
- * .InitramfsNotRegenerated and .NothingToRevert.
+ * .InitramfsNotRegenerated, .NothingToRevert and .NotLoadable.
  */
 typedef enum {
   PLUG_HELPER_ERROR_FAILED,
   PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED,
   PLUG_HELPER_ERROR_NOTHING_TO_REVERT,
+  PLUG_HELPER_ERROR_NOT_LOADABLE,
 } PlugHelperError;
 
 GQuark      plug_helper_error_quark          (void);

@@ -19,6 +19,7 @@
 #include "plug-gpu-list.h"
 #include "plug-helper-config.h"
 #include "plug-helper-generated.h"
+#include "plug-helper-signing.h"
 
 /*
  * A system D-Bus service, started by D-Bus activation as root, that exits
@@ -370,7 +371,10 @@ check_choice (Call    *call,
       return FALSE;
     }
 
-  return TRUE;
+  /* A module the kernel would refuse (unsigned under Secure Boot) leaves
+   * the GPU with no driver at the next start. */
+  return plug_helper_signing_check_module (call->helper->root_directory, call->helper->modules_directory,
+                                           call->driver, error);
 }
 
 /* --- 4. the change and the initramfs -------------------------------------- */

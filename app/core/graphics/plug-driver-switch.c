@@ -158,6 +158,13 @@ map_error (GError *error)
   else if (g_strcmp0 (remote_name, HELPER_ERROR_PREFIX "NothingToRevert") == 0)
     mapped = g_error_new_literal (PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_NOTHING_TO_REVERT,
                                   _("No driver was chosen for this GPU, so there is nothing to undo."));
+  else if (g_strcmp0 (remote_name, HELPER_ERROR_PREFIX "NotLoadable") == 0)
+    /* Translators: %s is plugboard-helper's reason, in English, such as
+     * “The driver nvidia would not load: Secure Boot is on, and its
+     * module … is not signed” */
+    mapped = g_error_new (PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_NOT_LOADABLE,
+                          _("The kernel would not load this driver, so the screen would stay black "
+                            "at the next start; nothing was changed. %s"), error->message);
   else if (g_strcmp0 (remote_name, HELPER_ERROR_PREFIX "Failed") == 0)
     /* Translators: %s is plugboard-helper's message, in English */
     mapped = g_error_new (PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_FAILED,

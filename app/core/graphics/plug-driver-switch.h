@@ -21,6 +21,8 @@ G_BEGIN_DECLS
  * @PLUG_DRIVER_SWITCH_ERROR_INITRAMFS_NOT_REGENERATED: the choice is
  *   written, but the boot image still has the old configuration
  * @PLUG_DRIVER_SWITCH_ERROR_NOTHING_TO_REVERT: no choice was made for the GPU
+ * @PLUG_DRIVER_SWITCH_ERROR_NOT_LOADABLE: the kernel would not load the
+ *   driver's module (unsigned under Secure Boot); nothing changed
  */
 typedef enum {
   PLUG_DRIVER_SWITCH_ERROR_FAILED,
@@ -29,6 +31,7 @@ typedef enum {
   PLUG_DRIVER_SWITCH_ERROR_INVALID_CHOICE,
   PLUG_DRIVER_SWITCH_ERROR_INITRAMFS_NOT_REGENERATED,
   PLUG_DRIVER_SWITCH_ERROR_NOTHING_TO_REVERT,
+  PLUG_DRIVER_SWITCH_ERROR_NOT_LOADABLE,
 } PlugDriverSwitchError;
 
 #define PLUG_DRIVER_SWITCH_ERROR (plug_driver_switch_error_quark ())
