@@ -640,6 +640,72 @@ plug_helper_config_revert (const char  *root_directory,
          remove_durably (absent_path, error);
 }
 
+/* --- the initramfs's state ------------------------------------------------ */
+
+/* A regeneration that failed, kept until one succeeds: the configuration
+ * is written, but the next start still reads the old one from the
+ * initramfs. The file holds the failure's details, in one line. */
+#define INITRAMFS_PROBLEM "initramfs-failed"
+
+/**
+ * plug_helper_config_read_initramfs_problem:
+ * @root_directory: the directory that stands for "/"
+ *
+ * Returns: (nullable): the details of the last regeneration, when it
+ *   failed and none succeeded since; %NULL otherwise
+ */
+char *
+plug_helper_config_read_initramfs_problem (const char *root_directory)
+{
+  g_autofree char *path = state_path (root_directory, INITRAMFS_PROBLEM);
+  g_autoptr(GBytes) bytes = NULL;
+  gboolean exists;
+  g_autofree char *contents = NULL;
+  gsize length;
+  const char *data;
+
+  if (!read_regular_file (path, &exists, &bytes, NULL) || !exists)
+    return NULL;
+
+  data = g_bytes_get_data (bytes, &length);
+  contents = g_strndup (data != NULL ? data : "", MIN (length, 4096));
+  g_strstrip (contents);
+  if (*contents == '\0' || !g_utf8_validate (contents, -1, NULL))
+    return g_strdup ("the last regeneration failed");
+
+  return g_steal_pointer (&contents);
+}
+
+/**
+ * plug_helper_config_set_initramfs_problem:
+ * @root_directory: the directory that stands for "/"
+ * @details: (nullable): why the regeneration failed, or %NULL when it
+ *   succeeded
+ * @error: return location for a #PlugHelperError
+ *
+ * Keeps, or forgets, that the initramfs does not hold the configuration.
+ */
+gboolean
+plug_helper_config_set_initramfs_problem (const char  *root_directory,
+                                          const char  *details,
+                                          GError     **error)
+{
+  g_autofree char *path = state_path (root_directory, INITRAMFS_PROBLEM);
+  g_autofree char *flat = NULL;
+  g_autofree char *line = NULL;
+
+  if (details == NULL)
+    return remove_durably (path, error);
+
+  if (!ensure_directories (root_directory, error))
+    return FALSE;
+  /* One line, whatever the tool printed. */
+  flat = g_strdelimit (g_strdup (details), "\r\n", ' ');
+  line = g_strconcat (flat, "\n", NULL);
+
+  return write_atomically (path, line, strlen (line), 0600, error);
+}
+
 /* Removes what a helper killed during a write left: its temporary files
  * (.plugboard-helper-XXXXXX) in @directory. Only one helper runs, and
  * this one owns the name: none of them is being written now. */

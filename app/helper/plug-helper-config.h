@@ -47,5 +47,9 @@ gboolean    plug_helper_config_revert        (const char  *root_directory,
                                               GError     **error);
 gboolean    plug_helper_config_recover       (const char  *root_directory,
                                               GError     **error);
+char       *plug_helper_config_read_initramfs_problem (const char  *root_directory);
+gboolean    plug_helper_config_set_initramfs_problem  (const char  *root_directory,
+                                                       const char  *details,
+                                                       GError     **error);
 
 G_END_DECLS

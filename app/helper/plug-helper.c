@@ -97,6 +97,10 @@ typedef struct
   char                  *pci_slot;
   char                  *driver;
   PlugGpuList           *gpus;
+  /* The initramfs commands, the next one to run, and the one running. */
+  GPtrArray             *commands;
+  guint                  next_command;
+  char                  *running;
 } Call;
 
 typedef struct kmod_ctx KmodContext;
@@ -238,6 +242,8 @@ call_free (Call *call)
   g_clear_pointer (&call->pci_slot, g_free);
   g_clear_pointer (&call->driver, g_free);
   g_clear_object (&call->gpus);
+  g_clear_pointer (&call->commands, g_ptr_array_unref);
+  g_clear_pointer (&call->running, g_free);
   g_free (call);
   call_end (helper);
 }
@@ -379,26 +385,140 @@ check_choice (Call    *call,
 
 /* --- 4. the change and the initramfs -------------------------------------- */
 
-/* The program that rebuilds the initramfs, with its arguments, or %NULL
- * when there is none. Under a test root the machine's own tool is never
- * run: only one given with --initramfs-tool. */
+/* The programs that rebuild the initramfs, in the order they are looked
+ * for, where each distribution installs them, and with the arguments that
+ * rebuild it for every installed kernel. kernel-install (systemd 252 has
+ * no add-all) is run once per kernel that has an image. */
+typedef enum {
+  TOOL_UPDATE_INITRAMFS,
+  TOOL_DRACUT,
+  TOOL_MKINITCPIO,
+  TOOL_KERNEL_INSTALL,
+} InitramfsTool;
+
+static const struct {
+  InitramfsTool       tool;
+  const char * const  paths[4];
+  const char * const  arguments[4];
+} initramfs_tools[] = {
+  { TOOL_UPDATE_INITRAMFS, { "usr/sbin/update-initramfs", "sbin/update-initramfs", NULL }, { "-u", "-k", "all", NULL } },
+  { TOOL_DRACUT, { "usr/bin/dracut", "usr/sbin/dracut", "sbin/dracut", NULL }, { "--force", "--regenerate-all", NULL } },
+  { TOOL_MKINITCPIO, { "usr/bin/mkinitcpio", "usr/sbin/mkinitcpio", NULL }, { "-P", NULL } },
+  { TOOL_KERNEL_INSTALL, { "usr/bin/kernel-install", "bin/kernel-install", NULL }, { NULL } },
+};
+
 static GStrv
-get_initramfs_command (Helper *helper)
+make_command (const char         *program,
+              const char * const *arguments,
+              const char         *version,
+              const char         *image)
 {
-  static const char * const update_initramfs[] = { "/usr/sbin/update-initramfs", "-u", "-k", "all", NULL };
-  static const char * const dracut[] = { "/usr/bin/dracut", "--force", "--regenerate-all", NULL };
-  const char *tool_only[] = { helper->initramfs_tool, NULL };
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_strv_builder_add (builder, program);
+  g_strv_builder_addv (builder, (const char **) arguments);
+  if (version != NULL)
+    {
+      g_strv_builder_add_many (builder, "add", version, image, NULL);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* kernel-install add VERSION IMAGE for each kernel in ROOT/usr/lib/modules
+ * with an image there or in ROOT/boot; the image is named as the real
+ * root has it. */
+static void
+add_kernel_install_commands (const char *root_directory,
+                             const char *program,
+                             GPtrArray  *commands)
+{
+  g_autofree char *modules = g_build_filename (root_directory, "usr", "lib", "modules", NULL);
+  g_autoptr(GDir) dir = g_dir_open (modules, 0, NULL);
+  g_autoptr(GPtrArray) versions = g_ptr_array_new_with_free_func (g_free);
+  const char *version;
+
+  while (dir != NULL && (version = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (versions, g_strdup (version));
+  g_ptr_array_sort (versions, compare_strings);
+
+  for (guint i = 0; i < versions->len; i++)
+    {
+      g_autofree char *in_modules = g_build_filename ("/usr/lib/modules", versions->pdata[i], "vmlinuz", NULL);
+      g_autofree char *name = g_strconcat ("vmlinuz-", versions->pdata[i], NULL);
+      g_autofree char *in_boot = g_build_filename ("/boot", name, NULL);
+      g_autofree char *rooted_modules = g_build_filename (root_directory, in_modules, NULL);
+      g_autofree char *rooted_boot = g_build_filename (root_directory, in_boot, NULL);
+      const char *image = NULL;
+
+      if (g_file_test (rooted_modules, G_FILE_TEST_IS_REGULAR))
+        image = in_modules;
+      else if (g_file_test (rooted_boot, G_FILE_TEST_IS_REGULAR))
+        image = in_boot;
+      if (image != NULL)
+        g_ptr_array_add (commands, make_command (program, initramfs_tools[TOOL_KERNEL_INSTALL].arguments,
+                                                 versions->pdata[i], image));
+    }
+}
+
+/* The commands that rebuild the initramfs, one after another, or %NULL
+ * when no program for it is installed. The programs are looked for under
+ * the root, and run from there: under a test root the machine's own tool
+ * is never run, only one the test put there or named with
+ * --initramfs-tool. */
+static GPtrArray *
+get_initramfs_commands (Helper *helper)
+{
+  g_autoptr(GPtrArray) commands = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  static const char * const no_arguments[] = { NULL };
 
   if (helper->initramfs_tool != NULL)
-    return g_strdupv ((GStrv) tool_only);
-  if (!g_str_equal (helper->root_directory, "/"))
-    return NULL;
-  if (g_file_test (update_initramfs[0], G_FILE_TEST_IS_EXECUTABLE))
-    return g_strdupv ((GStrv) update_initramfs);
-  if (g_file_test (dracut[0], G_FILE_TEST_IS_EXECUTABLE))
-    return g_strdupv ((GStrv) dracut);
+    {
+      g_ptr_array_add (commands, make_command (helper->initramfs_tool, no_arguments, NULL, NULL));
+      return g_steal_pointer (&commands);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (initramfs_tools); i++)
+    for (guint j = 0; initramfs_tools[i].paths[j] != NULL; j++)
+      {
+        g_autofree char *program = g_build_filename (helper->root_directory, initramfs_tools[i].paths[j], NULL);
+
+        if (!g_file_test (program, G_FILE_TEST_IS_REGULAR) || !g_file_test (program, G_FILE_TEST_IS_EXECUTABLE))
+          continue;
+        if (initramfs_tools[i].tool == TOOL_KERNEL_INSTALL)
+          add_kernel_install_commands (helper->root_directory, program, commands);
+        else
+          g_ptr_array_add (commands, make_command (program, initramfs_tools[i].arguments, NULL, NULL));
+        if (commands->len > 0)
+          return g_steal_pointer (&commands);
+      }
 
   return NULL;
+}
+
+#define NO_INITRAMFS_TOOL "no program to regenerate the initramfs was found (update-initramfs, dracut, " \
+                          "mkinitcpio or kernel-install)"
+
+/* Keeps the outcome of a regeneration, for the InitramfsProblem property
+ * and across restarts. */
+static void
+set_initramfs_problem (Helper     *helper,
+                       const char *details)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *kept = NULL;
+
+  if (!plug_helper_config_set_initramfs_problem (helper->root_directory, details, &error))
+    g_warning ("Could not keep the state of the initramfs: %s", error->message);
+  kept = plug_helper_config_read_initramfs_problem (helper->root_directory);
+  plug_dbus_helper_set_initramfs_problem (helper->skeleton, kept != NULL ? kept : "");
 }
 
 static void
@@ -412,6 +532,25 @@ change_done (Call *call)
 }
 
 static void
+initramfs_failed (Call       *call,
+                  const char *details)
+{
+  /* Messages, not warnings: the caller hears of it, and nothing in the
+   * helper went wrong. */
+  g_message ("Regenerating the initramfs failed: %s", details);
+  set_initramfs_problem (call->helper, details);
+  g_dbus_method_invocation_return_error (g_steal_pointer (&call->invocation),
+                                         PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED,
+                                         "The driver choice is written, but the initramfs was not "
+                                         "regenerated (%s): regenerate it before restarting",
+                                         details);
+  g_clear_pointer (&call->commands, g_ptr_array_unref);
+  change_done (call);
+}
+
+static void run_next_initramfs_command (Call *call);
+
+static void
 initramfs_done_cb (GObject      *object,
                    GAsyncResult *result,
                    gpointer      user_data)
@@ -421,58 +560,67 @@ initramfs_done_cb (GObject      *object,
 
   if (!g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &error))
     {
-      /* Messages, not warnings: the caller hears of it, and nothing in the
-       * helper went wrong. */
-      g_message ("Regenerating the initramfs failed: %s", error->message);
-      g_dbus_method_invocation_return_error (g_steal_pointer (&call->invocation),
-                                             PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED,
-                                             "The driver choice is written, but the initramfs was not "
-                                             "regenerated (%s): regenerate it before restarting",
-                                             error->message);
-    }
-  else
-    {
-      g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation), NULL);
+      g_autofree char *details = g_strdup_printf ("%s: %s", call->running, error->message);
+
+      initramfs_failed (call, details);
+      return;
     }
 
-  change_done (call);
+  run_next_initramfs_command (call);
 }
 
 static void
-regenerate_initramfs (Call *call)
+run_next_initramfs_command (Call *call)
 {
-  g_auto(GStrv) command = get_initramfs_command (call->helper);
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GError) error = NULL;
   static const char * const environment[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8", NULL };
+  const char * const *command;
 
-  if (command == NULL)
+  g_clear_pointer (&call->running, g_free);
+  if (call->next_command >= call->commands->len)
     {
-      g_debug ("No initramfs tool to run");
+      set_initramfs_problem (call->helper, NULL);
+      g_clear_pointer (&call->commands, g_ptr_array_unref);
       g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation), NULL);
       change_done (call);
       return;
     }
+
+  command = g_ptr_array_index (call->commands, call->next_command++);
+  call->running = g_strjoinv (" ", (char **) command);
 
   /* A known environment and directory, whatever the helper was started
    * with; the output goes to the helper's log. */
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   g_subprocess_launcher_set_environ (launcher, (char **) environment);
   g_subprocess_launcher_set_cwd (launcher, "/");
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) command, &error);
+  process = g_subprocess_launcher_spawnv (launcher, command, &error);
   if (process == NULL)
     {
-      g_dbus_method_invocation_return_error (g_steal_pointer (&call->invocation),
-                                             PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED,
-                                             "The driver choice is written, but the initramfs was not "
-                                             "regenerated (%s): regenerate it before restarting",
-                                             error->message);
-      change_done (call);
+      g_autofree char *details = g_strdup_printf ("%s: %s", call->running, error->message);
+
+      initramfs_failed (call, details);
       return;
     }
 
   g_subprocess_wait_check_async (process, NULL, initramfs_done_cb, call);
+}
+
+static void
+regenerate_initramfs (Call *call)
+{
+  call->commands = get_initramfs_commands (call->helper);
+  call->next_command = 0;
+
+  if (call->commands == NULL)
+    {
+      initramfs_failed (call, NO_INITRAMFS_TOOL);
+      return;
+    }
+
+  run_next_initramfs_command (call);
 }
 
 static void
@@ -491,6 +639,26 @@ change_gpus_loaded_cb (GObject      *object,
       call_return_error (call, error);
       change_done (call);
       return;
+    }
+
+  /* A choice the initramfs would never hold would not take effect at the
+   * next start, and answering success would say it will: refused before
+   * anything is written. (A revert goes ahead: it puts back what was
+   * there, and says that the initramfs was not regenerated.) */
+  if (call->kind == CALL_SET_GPU_DRIVER)
+    {
+      g_autoptr(GPtrArray) commands = get_initramfs_commands (helper);
+
+      if (commands == NULL)
+        {
+          g_set_error_literal (&error, PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_FAILED,
+                               "The driver choice would not take effect at the next start: "
+                               NO_INITRAMFS_TOOL);
+          g_message ("Refused to choose %s for %s: %s", call->driver, call->pci_slot, error->message);
+          call_return_error (call, error);
+          change_done (call);
+          return;
+        }
     }
 
   if (call->kind == CALL_SET_GPU_DRIVER)
@@ -954,6 +1122,11 @@ main (int    argc,
   helper.loop = g_main_loop_new (NULL, FALSE);
   helper.skeleton = plug_dbus_helper_skeleton_new ();
   plug_dbus_helper_set_version (helper.skeleton, PACKAGE_VERSION);
+  {
+    g_autofree char *initramfs_problem = plug_helper_config_read_initramfs_problem (helper.root_directory);
+
+    plug_dbus_helper_set_initramfs_problem (helper.skeleton, initramfs_problem != NULL ? initramfs_problem : "");
+  }
   g_signal_connect (helper.skeleton, "g-authorize-method", G_CALLBACK (authorize_method_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-get-driver-choices", G_CALLBACK (handle_get_driver_choices_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-set-gpu-driver", G_CALLBACK (handle_set_gpu_driver_cb), &helper);

@@ -72,6 +72,14 @@ char             *plug_driver_switch_get_version_finish  (PlugDriverSwitch     *
                                                           GAsyncResult         *result,
                                                           GError              **error);
 
+void              plug_driver_switch_get_initramfs_problem_async  (PlugDriverSwitch     *self,
+                                                                   GCancellable         *cancellable,
+                                                                   GAsyncReadyCallback   callback,
+                                                                   gpointer              user_data);
+char             *plug_driver_switch_get_initramfs_problem_finish (PlugDriverSwitch     *self,
+                                                                   GAsyncResult         *result,
+                                                                   GError              **error);
+
 void              plug_driver_switch_get_choices_async   (PlugDriverSwitch     *self,
                                                           GCancellable         *cancellable,
                                                           GAsyncReadyCallback   callback,
