@@ -38,6 +38,9 @@ const char *plug_helper_driver_get_family    (const char  *driver);
 
 GHashTable *plug_helper_config_read_choices  (const char  *root_directory);
 char       *plug_helper_config_get_path      (const char  *root_directory);
+gboolean    plug_helper_config_check_blacklist (const char  *root_directory,
+                                                const char  *driver,
+                                                GError     **error);
 gboolean    plug_helper_config_choose        (const char  *root_directory,
                                               const char  *pci_slot,
                                               const char  *driver,

@@ -379,8 +379,12 @@ check_choice (Call    *call,
 
   /* A module the kernel would refuse (unsigned under Secure Boot) leaves
    * the GPU with no driver at the next start. */
-  return plug_helper_signing_check_module (call->helper->root_directory, call->helper->modules_directory,
-                                           call->driver, error);
+  if (!plug_helper_signing_check_module (call->helper->root_directory, call->helper->modules_directory,
+                                         call->driver, error))
+    return FALSE;
+
+  /* A blacklist that something else overrides leaves both drivers. */
+  return plug_helper_config_check_blacklist (call->helper->root_directory, call->driver, error);
 }
 
 /* --- 4. the change and the initramfs -------------------------------------- */
