@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib-unix.h>
+#include <glib/gi18n.h>
 #include <libkmod.h>
 #include <locale.h>
 #include <polkit/polkit.h>
@@ -41,6 +42,10 @@
 #define DEFAULT_IDLE_TIMEOUT_SECONDS 30
 #define ACTION_GET_DRIVER_CHOICES "io.github.plugboard.get-driver-choices"
 #define ACTION_SET_GPU_DRIVER "io.github.plugboard.set-gpu-driver"
+/* How many calls of one caller may wait (for polkit, or behind other
+ * changes) at once: a client has no reason for more, and each holds an
+ * authentication dialog or a queued change. */
+#define MAX_CALLS_PER_CALLER 3
 
 typedef struct
 {
@@ -68,6 +73,8 @@ typedef struct
 
   /* Changes run one at a time, in the order they were authorized. */
   GQueue          changes;
+  /* Unique bus name → the number of its calls not yet answered. */
+  GHashTable     *calls_per_caller;
   gboolean        changing;
 } Helper;
 
@@ -97,6 +104,11 @@ typedef struct
   char                  *pci_slot;
   char                  *driver;
   PlugGpuList           *gpus;
+  /* The caller, counted in calls_per_caller. */
+  char                  *sender;
+  /* For the authentication dialog: the GPU's name, from the helper's own
+   * reading. */
+  char                  *gpu_name;
   /* The initramfs commands, the next one to run, and the one running. */
   GPtrArray             *commands;
   guint                  next_command;
@@ -226,6 +238,11 @@ call_new (Helper                *helper,
   call->invocation = invocation;
   call->pci_slot = g_strdup (pci_slot);
   call->driver = g_strdup (driver);
+  call->sender = g_strdup (g_dbus_method_invocation_get_sender (invocation));
+  if (call->sender != NULL)
+    g_hash_table_insert (helper->calls_per_caller, g_strdup (call->sender),
+                         GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (helper->calls_per_caller,
+                                                                                  call->sender)) + 1));
   call_begin (helper);
 
   return call;
@@ -242,6 +259,17 @@ call_free (Call *call)
   g_clear_pointer (&call->pci_slot, g_free);
   g_clear_pointer (&call->driver, g_free);
   g_clear_object (&call->gpus);
+  if (call->sender != NULL)
+    {
+      guint n_calls = GPOINTER_TO_UINT (g_hash_table_lookup (helper->calls_per_caller, call->sender));
+
+      if (n_calls > 1)
+        g_hash_table_insert (helper->calls_per_caller, g_strdup (call->sender), GUINT_TO_POINTER (n_calls - 1));
+      else
+        g_hash_table_remove (helper->calls_per_caller, call->sender);
+    }
+  g_clear_pointer (&call->sender, g_free);
+  g_clear_pointer (&call->gpu_name, g_free);
   g_clear_pointer (&call->commands, g_ptr_array_unref);
   g_clear_pointer (&call->running, g_free);
   g_free (call);
@@ -818,33 +846,125 @@ get_action_id (CallKind kind)
  * drop a proxy (with its signal subscriptions, and the messages polkitd
  * sends them) for every call. */
 static void
-authorize (Call *call)
+ask_polkit (Call *call)
 {
   Helper *helper = call->helper;
   g_autoptr(PolkitSubject) subject = NULL;
   g_autoptr(PolkitDetails) details = NULL;
-  const char *sender = g_dbus_method_invocation_get_sender (call->invocation);
-
-  if (sender == NULL)
-    {
-      deny (call, "the caller has no bus name");
-      return;
-    }
 
   /* The subject is the caller's unique bus name, which polkitd resolves
    * to a process and a user itself: nothing the caller says about itself
-   * counts. The details (already checked for form) let rules and the
-   * authentication dialog see what is asked for. */
-  subject = polkit_system_bus_name_new (sender);
+   * counts. The details (already checked for form, the GPU's name from
+   * the helper's own reading) let rules and the authentication dialog
+   * see what is asked for: polkitd takes polkit.message from a mechanism
+   * running as root, translates it in polkit.gettext_domain and puts the
+   * details in for $(gpu) and $(driver). */
+  subject = polkit_system_bus_name_new (call->sender);
   details = polkit_details_new ();
   if (call->pci_slot != NULL)
     polkit_details_insert (details, "pci_slot", call->pci_slot);
   if (call->driver != NULL)
     polkit_details_insert (details, "driver", call->driver);
+  if (call->gpu_name != NULL)
+    polkit_details_insert (details, "gpu", call->gpu_name);
+  if (call->kind == CALL_SET_GPU_DRIVER)
+    polkit_details_insert (details, "polkit.message",
+                           /* Translators: keep $(driver) and $(gpu): polkit puts in
+                            * the driver, such as “amdgpu”, and the GPU's name and slot */
+                           N_("Authentication is required to make the $(driver) driver run $(gpu) "
+                              "from the next start"));
+  else if (call->kind == CALL_REVERT_GPU_DRIVER)
+    polkit_details_insert (details, "polkit.message",
+                           /* Translators: keep $(gpu): polkit puts in the GPU's name and slot */
+                           N_("Authentication is required to put back the driver configuration of "
+                              "$(gpu) from before Plugboard changed it"));
+  if (call->kind != CALL_GET_DRIVER_CHOICES)
+    polkit_details_insert (details, "polkit.gettext_domain", GETTEXT_PACKAGE);
+  g_debug ("Asking polkit about %s for %s: %s", get_action_id (call->kind), call->sender,
+           call->gpu_name != NULL ? call->gpu_name : "no GPU");
 
   polkit_authority_check_authorization (helper->authority, subject, get_action_id (call->kind), details,
                                         POLKIT_CHECK_AUTHORIZATION_FLAGS_ALLOW_USER_INTERACTION,
                                         helper->cancellable, check_authorization_cb, call);
+}
+
+/* The GPU's name for the dialog comes from the GPUs as the helper reads
+ * them; a slot it does not find is named as it is (the change then
+ * refuses it after polkit, as before). */
+static void
+authorize_gpus_loaded_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  Call *call = user_data;
+  g_autoptr(PlugGpu) gpu = NULL;
+
+  if (plug_gpu_list_load_finish (PLUG_GPU_LIST (object), result, NULL))
+    gpu = find_gpu (call->gpus, call->pci_slot);
+  if (gpu != NULL)
+    {
+      g_autofree char *name = g_strjoin (" ",
+                                         plug_gpu_get_vendor (gpu) != NULL ? plug_gpu_get_vendor (gpu) : "",
+                                         plug_gpu_get_model (gpu) != NULL ? plug_gpu_get_model (gpu) : "",
+                                         NULL);
+
+      g_strstrip (name);
+      call->gpu_name = *name != '\0' ? g_strdup_printf ("%s (%s)", name, call->pci_slot)
+                                      : g_strdup_printf ("the GPU at %s", call->pci_slot);
+    }
+  else
+    {
+      call->gpu_name = g_strdup_printf ("the GPU at %s", call->pci_slot);
+    }
+  /* The change reads the GPUs again once authorized. */
+  g_clear_object (&call->gpus);
+
+  ask_polkit (call);
+}
+
+static void
+authorize (Call *call)
+{
+  Helper *helper = call->helper;
+
+  if (call->sender == NULL)
+    {
+      deny (call, "the caller has no bus name");
+      return;
+    }
+
+  if (call->pci_slot == NULL)
+    {
+      ask_polkit (call);
+      return;
+    }
+
+  call->gpus = plug_gpu_list_new (helper->root_directory, helper->modules_directory);
+  plug_gpu_list_load_async (call->gpus, NULL, authorize_gpus_loaded_cb, call);
+}
+
+/* A caller with too many calls waiting gets no more: refused before
+ * polkit is asked. */
+static gboolean
+refuse_too_many (Call *call)
+{
+  guint n_calls;
+
+  if (call->sender == NULL)
+    return FALSE;
+  n_calls = GPOINTER_TO_UINT (g_hash_table_lookup (call->helper->calls_per_caller, call->sender));
+  if (n_calls <= MAX_CALLS_PER_CALLER)
+    return FALSE;
+
+  g_message ("Refused %s from %s: %u calls of it are waiting already",
+             g_dbus_method_invocation_get_method_name (call->invocation), call->sender, n_calls - 1);
+  g_dbus_method_invocation_return_dbus_error (g_steal_pointer (&call->invocation),
+                                              "org.freedesktop.DBus.Error.LimitsExceeded",
+                                              "Too many calls from this caller are waiting "
+                                              "(at most " G_STRINGIFY (MAX_CALLS_PER_CALLER) "): "
+                                              "wait for their answers, then call again");
+  call_free (call);
+  return TRUE;
 }
 
 /* --- D-Bus ---------------------------------------------------------------- */
@@ -873,7 +993,10 @@ handle_get_driver_choices_cb (PlugDBusHelper        *skeleton,
                               GDBusMethodInvocation *invocation,
                               Helper                *helper)
 {
-  authorize (call_new (helper, CALL_GET_DRIVER_CHOICES, invocation, NULL, NULL));
+  Call *call = call_new (helper, CALL_GET_DRIVER_CHOICES, invocation, NULL, NULL);
+
+  if (!refuse_too_many (call))
+    authorize (call);
 
   return G_DBUS_METHOD_INVOCATION_HANDLED;
 }
@@ -888,6 +1011,8 @@ handle_set_gpu_driver_cb (PlugDBusHelper        *skeleton,
   Call *call = call_new (helper, CALL_SET_GPU_DRIVER, invocation, pci_slot, driver);
   g_autoptr(GError) error = NULL;
 
+  if (refuse_too_many (call))
+    return G_DBUS_METHOD_INVOCATION_HANDLED;
   if (!check_pci_slot_form (pci_slot, &error) || !check_driver_form (driver, &error))
     {
       call_return_error (call, error);
@@ -909,6 +1034,8 @@ handle_revert_gpu_driver_cb (PlugDBusHelper        *skeleton,
   Call *call = call_new (helper, CALL_REVERT_GPU_DRIVER, invocation, pci_slot, NULL);
   g_autoptr(GError) error = NULL;
 
+  if (refuse_too_many (call))
+    return G_DBUS_METHOD_INVOCATION_HANDLED;
   if (!check_pci_slot_form (pci_slot, &error))
     {
       call_return_error (call, error);
@@ -1065,6 +1192,7 @@ helper_clear (Helper *helper)
   g_clear_handle_id (&helper->idle_source_id, g_source_remove);
   g_clear_handle_id (&helper->stop_source_id, g_source_remove);
   g_clear_object (&helper->cancellable);
+  g_clear_pointer (&helper->calls_per_caller, g_hash_table_unref);
   g_clear_pointer (&helper->loop, g_main_loop_unref);
   g_clear_pointer (&helper->root_directory, g_free);
   g_clear_pointer (&helper->modules_directory, g_free);
@@ -1123,6 +1251,7 @@ main (int    argc,
     }
 
   helper.cancellable = g_cancellable_new ();
+  helper.calls_per_caller = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   helper.loop = g_main_loop_new (NULL, FALSE);
   helper.skeleton = plug_dbus_helper_skeleton_new ();
   plug_dbus_helper_set_version (helper.skeleton, PACKAGE_VERSION);
