@@ -378,6 +378,16 @@ check_choice (Call    *call,
 
   if (gpu == NULL)
     {
+      g_autoptr(GHashTable) choices = NULL;
+
+      /* A choice for a GPU that is gone (an unplugged eGPU) can still be
+       * undone: it is still in force for the next start. */
+      if (call->kind == CALL_REVERT_GPU_DRIVER)
+        {
+          choices = plug_helper_config_read_choices (call->helper->root_directory);
+          if (g_hash_table_contains (choices, call->pci_slot))
+            return TRUE;
+        }
       g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
                    "There is no GPU at %s", call->pci_slot);
       return FALSE;
@@ -771,6 +781,27 @@ choices_gpus_loaded_cb (GObject      *object,
                              plug_gpu_get_alternatives (gpu),
                              chosen != NULL ? chosen : "");
     }
+
+  /* Then the choices for GPUs that are gone, so that they can be seen and
+   * reverted: no name, no driver bound, no alternatives. */
+  {
+    g_autoptr(GPtrArray) gone = g_ptr_array_new ();
+    GHashTableIter iter;
+    gpointer slot;
+
+    g_hash_table_iter_init (&iter, choices);
+    while (g_hash_table_iter_next (&iter, &slot, NULL))
+      {
+        g_autoptr(PlugGpu) gpu = find_gpu (call->gpus, slot);
+
+        if (gpu == NULL)
+          g_ptr_array_add (gone, slot);
+      }
+    g_ptr_array_sort (gone, compare_strings);
+    for (guint i = 0; i < gone->len; i++)
+      g_variant_builder_add (&builder, "(sss^ass)", (const char *) gone->pdata[i], "", "",
+                             (const char * const[]) { NULL }, (const char *) g_hash_table_lookup (choices, gone->pdata[i]));
+  }
 
   g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation),
                                          g_variant_new ("(a(sssass))", &builder));
