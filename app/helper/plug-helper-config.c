@@ -848,6 +848,59 @@ plug_helper_config_set_initramfs_problem (const char  *root_directory,
   return write_atomically (path, line, strlen (line), 0600, error);
 }
 
+/* --- the next-boot check's record ---------------------------------------- */
+
+#define BOOT_CHECK "boot-check"
+
+/**
+ * plug_helper_config_read_boot_check:
+ * @root_directory: the directory that stands for "/"
+ *
+ * Returns: (nullable): what the last next-boot check reverted, one
+ *   sentence a line, or %NULL when it reverted nothing
+ */
+char *
+plug_helper_config_read_boot_check (const char *root_directory)
+{
+  g_autofree char *path = state_path (root_directory, BOOT_CHECK);
+  g_autoptr(GBytes) bytes = NULL;
+  gboolean exists;
+  g_autofree char *contents = NULL;
+  gsize length;
+  const char *data;
+
+  if (!read_regular_file (path, &exists, &bytes, NULL) || !exists)
+    return NULL;
+
+  data = g_bytes_get_data (bytes, &length);
+  contents = g_strndup (data != NULL ? data : "", MIN (length, 8192));
+  g_strstrip (contents);
+  if (*contents == '\0' || !g_utf8_validate (contents, -1, NULL))
+    return NULL;
+
+  return g_steal_pointer (&contents);
+}
+
+/**
+ * plug_helper_config_set_boot_check:
+ * @root_directory: the directory that stands for "/"
+ * @record: (nullable): what the check reverted, or %NULL for nothing
+ * @error: return location for a #PlugHelperError
+ */
+gboolean
+plug_helper_config_set_boot_check (const char  *root_directory,
+                                   const char  *record,
+                                   GError     **error)
+{
+  g_autofree char *path = state_path (root_directory, BOOT_CHECK);
+
+  if (record == NULL)
+    return remove_durably (path, error);
+
+  return ensure_directories (root_directory, error) &&
+         write_atomically (path, record, strlen (record), 0600, error);
+}
+
 /* Removes what a helper killed during a write left: its temporary files
  * (.plugboard-helper-XXXXXX) in @directory. Only one helper runs, and
  * this one owns the name: none of them is being written now. */

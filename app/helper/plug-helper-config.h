@@ -50,6 +50,10 @@ gboolean    plug_helper_config_revert        (const char  *root_directory,
                                               GError     **error);
 gboolean    plug_helper_config_recover       (const char  *root_directory,
                                               GError     **error);
+char       *plug_helper_config_read_boot_check (const char  *root_directory);
+gboolean    plug_helper_config_set_boot_check  (const char  *root_directory,
+                                                const char  *record,
+                                                GError     **error);
 char       *plug_helper_config_read_initramfs_problem (const char  *root_directory);
 gboolean    plug_helper_config_set_initramfs_problem  (const char  *root_directory,
                                                        const char  *details,

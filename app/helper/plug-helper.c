@@ -68,6 +68,7 @@ typedef struct
   char           *modules_directory;
   char           *initramfs_tool;
   guint           idle_timeout_seconds;
+  gboolean        check_boot;
   guint           idle_source_id;
   guint           calls_in_flight;
 
@@ -716,6 +717,15 @@ change_gpus_loaded_cb (GObject      *object,
       return;
     }
 
+  /* What the last next-boot check reverted is old news once the user
+   * chose again. */
+  if (!plug_helper_config_set_boot_check (helper->root_directory, NULL, &error))
+    {
+      g_message ("Could not forget the next-boot check's record: %s", error->message);
+      g_clear_error (&error);
+    }
+  plug_dbus_helper_set_boot_check (helper->skeleton, "");
+
   if (call->kind == CALL_SET_GPU_DRIVER)
     g_message ("%s chose %s for the GPU at %s",
                g_dbus_method_invocation_get_sender (call->invocation), call->driver, call->pci_slot);
@@ -1110,6 +1120,141 @@ name_lost_cb (GDBusConnection *connection,
   helper_stop (helper);
 }
 
+/* --- the next-boot check ------------------------------------------------- */
+
+/* Runs each command in turn, synchronously (nobody waits on this process
+ * but the boot). Returns NULL, or what failed. */
+static char *
+run_initramfs_commands_sync (Helper *helper)
+{
+  g_autoptr(GPtrArray) commands = get_initramfs_commands (helper);
+  static const char * const environment[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8", NULL };
+
+  if (commands == NULL)
+    return g_strdup (NO_INITRAMFS_TOOL);
+
+  for (guint i = 0; i < commands->len; i++)
+    {
+      char **command = g_ptr_array_index (commands, i);
+      g_autoptr(GError) error = NULL;
+      int status = 0;
+
+      if (!g_spawn_sync ("/", command, (char **) environment, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
+                         NULL, NULL, &status, &error) ||
+          !g_spawn_check_wait_status (status, &error))
+        {
+          g_autofree char *line = g_strjoinv (" ", command);
+
+          return g_strdup_printf ("%s: %s", line, error->message);
+        }
+    }
+
+  return NULL;
+}
+
+static void
+store_result_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* At boot, after udev bound the drivers: a choice whose driver is not the
+ * one bound to its GPU (it failed to load or to probe) is reverted, with
+ * the initramfs, and the record says so for graphics status and the panel
+ * (BootCheck). A GPU that is not there (an unplugged eGPU) keeps its
+ * choice. */
+static int
+check_boot (Helper *helper)
+{
+  g_autoptr(GHashTable) choices = NULL;
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) slots = g_ptr_array_new ();
+  g_autoptr(GString) record = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *initramfs_failure = NULL;
+  GHashTableIter iter;
+  gpointer slot;
+  gboolean reverted = FALSE;
+
+  if (!plug_helper_config_recover (helper->root_directory, &error))
+    g_warning ("Could not put right what a stopped helper left: %s", error->message);
+  g_clear_error (&error);
+
+  choices = plug_helper_config_read_choices (helper->root_directory);
+  if (g_hash_table_size (choices) == 0)
+    return 0;
+
+  gpus = plug_gpu_list_new (helper->root_directory, helper->modules_directory);
+  plug_gpu_list_load_async (gpus, NULL, store_result_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  if (!plug_gpu_list_load_finish (gpus, result, &error))
+    {
+      g_printerr ("plugboard-helper: could not read the GPUs: %s\n", error->message);
+      return 1;
+    }
+
+  g_hash_table_iter_init (&iter, choices);
+  while (g_hash_table_iter_next (&iter, &slot, NULL))
+    g_ptr_array_add (slots, slot);
+  g_ptr_array_sort (slots, compare_strings);
+
+  for (guint i = 0; i < slots->len; i++)
+    {
+      const char *pci_slot = slots->pdata[i];
+      const char *chosen = g_hash_table_lookup (choices, pci_slot);
+      g_autoptr(PlugGpu) gpu = find_gpu (gpus, pci_slot);
+      g_autofree char *bound = NULL;
+
+      if (gpu == NULL)
+        {
+          g_message ("The GPU at %s is not there; its choice of %s is kept", pci_slot, chosen);
+          continue;
+        }
+
+      bound = get_bound_driver (gpu);
+      if (g_strcmp0 (bound, chosen) == 0)
+        {
+          g_message ("%s runs the GPU at %s, as chosen", chosen, pci_slot);
+          continue;
+        }
+
+      if (!plug_helper_config_revert (helper->root_directory, pci_slot, &error))
+        {
+          g_printerr ("plugboard-helper: %s did not start on the GPU at %s, and reverting failed: %s\n",
+                      chosen, pci_slot, error->message);
+          g_clear_error (&error);
+          continue;
+        }
+      reverted = TRUE;
+      if (bound != NULL)
+        g_string_append_printf (record, "%s did not start on the GPU at %s; Plugboard went back to %s\n",
+                                chosen, pci_slot, bound);
+      else
+        g_string_append_printf (record, "%s did not start on the GPU at %s, which had no driver; "
+                                "Plugboard went back to the configuration from before the choice\n",
+                                chosen, pci_slot);
+      g_message ("%s did not start on the GPU at %s (%s bound); the choice is reverted",
+                 chosen, pci_slot, bound != NULL ? bound : "no driver");
+    }
+
+  if (!reverted)
+    return 0;
+
+  initramfs_failure = run_initramfs_commands_sync (helper);
+  if (!plug_helper_config_set_initramfs_problem (helper->root_directory, initramfs_failure, &error) ||
+      !plug_helper_config_set_boot_check (helper->root_directory, record->str, &error))
+    {
+      g_printerr ("plugboard-helper: could not keep the record of the check: %s\n", error->message);
+      return 1;
+    }
+
+  return 0;
+}
+
 /* --- main ----------------------------------------------------------------- */
 
 /* systemd stops the service with SIGTERM; calls in progress end first
@@ -1142,6 +1287,9 @@ parse_options (Helper   *helper,
       "For tests: the kernel modules directory", "DIRECTORY" },
     { "initramfs-tool", 0, 0, G_OPTION_ARG_FILENAME, &helper->initramfs_tool,
       "For tests: the program that regenerates the initramfs", "PROGRAM" },
+    { "check-boot", 0, 0, G_OPTION_ARG_NONE, &helper->check_boot,
+      "Revert each choice whose driver did not bind to its GPU at this boot, and exit "
+      "(plugboard-helper-check-boot.service)", NULL },
     { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout_seconds,
       "Exit after this many seconds without calls (default 30)", "SECONDS" },
     { NULL }
@@ -1263,6 +1411,14 @@ main (int    argc,
       return 1;
     }
 
+  if (helper.check_boot)
+    {
+      int status = check_boot (&helper);
+
+      helper_clear (&helper);
+      return status;
+    }
+
   helper.connection = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, &error);
   if (helper.connection == NULL)
     {
@@ -1289,7 +1445,10 @@ main (int    argc,
   {
     g_autofree char *initramfs_problem = plug_helper_config_read_initramfs_problem (helper.root_directory);
 
+    g_autofree char *boot_check = plug_helper_config_read_boot_check (helper.root_directory);
+
     plug_dbus_helper_set_initramfs_problem (helper.skeleton, initramfs_problem != NULL ? initramfs_problem : "");
+    plug_dbus_helper_set_boot_check (helper.skeleton, boot_check != NULL ? boot_check : "");
   }
   g_signal_connect (helper.skeleton, "g-authorize-method", G_CALLBACK (authorize_method_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-get-driver-choices", G_CALLBACK (handle_get_driver_choices_cb), &helper);

@@ -45,5 +45,17 @@ stop=$(value TimeoutStopSec)
 check "... and waits longer than a regeneration ($stop)" eval '[[ "$stop" =~ ^[0-9]+min$ ]] && [ "${stop%min}" -ge 10 ]'
 check "other users' processes are invisible (ProtectProc=$(value ProtectProc))" test "$(value ProtectProc)" = invisible
 
+# The next-boot check's unit, with its command pointed at the built helper.
+BOOT_UNIT=$PLUG_BUILD_DIR/app/helper/plugboard-helper-check-boot.service
+check "the build made the next-boot check's unit" test -f "$BOOT_UNIT"
+sed "s|^ExecStart=[^ ]*|ExecStart=$PLUG_BUILD_DIR/app/helper/plugboard-helper|" "$BOOT_UNIT" >"$work/plugboard-helper-check-boot.service"
+check "... it runs plugboard-helper --check-boot" grep -q "^ExecStart=$PLUG_BUILD_DIR/app/helper/plugboard-helper --check-boot$" "$work/plugboard-helper-check-boot.service"
+verify=$(systemd-analyze verify "$work/plugboard-helper-check-boot.service" 2>&1)
+check "... systemd-analyze verify finds nothing to say: ${verify:-(nothing)}" test -z "$verify"
+boot_exposure=$(systemd-analyze security --offline=yes "$work/plugboard-helper-check-boot.service" 2>&1 |
+  sed -n 's/^.*Overall exposure level for plugboard-helper-check-boot.service: \([0-9.]*\).*$/\1/p')
+check "... and its exposure (${boot_exposure:-not found}) is at most $EXPOSURE_BOUND too" \
+  awk -v e="${boot_exposure:-99}" -v b="$EXPOSURE_BOUND" 'BEGIN { exit !(e <= b) }'
+
 [ $tap_failed -gt 0 ] && diag "$security"
 finish
