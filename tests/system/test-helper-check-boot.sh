@@ -83,10 +83,15 @@ check "... and a record that says what happened: $(cat "$root/$record" 2>&1)" \
 check "the helper starts after the check" start_helper amd-tahiti-radeon "$root"
 check "... and BootCheck reports it: $(boot_check)" \
   eval '[[ "$(boot_check)" == *"amdgpu did not start on the GPU at $TAHITI; Plugboard went back to radeon"* ]]'
+check "plugboardctl --json graphics status has it as boot_check" \
+  eval 'as_tester "$PLUGBOARDCTL" --json graphics status | jq_e ".boot_check == \"amdgpu did not start on the GPU at $TAHITI; Plugboard went back to radeon\"" >/dev/null'
+check "... and graphics status says it" \
+  eval 'as_tester "$PLUGBOARDCTL" graphics status | grep -qx "Driver check at this start: amdgpu did not start on the GPU at $TAHITI; Plugboard went back to radeon"'
 call GetDriverChoices
 check "... and the choice is gone: $reply" eval '[[ "$reply" == *"['"'"'amdgpu'"'"'], '"'"''"'"')"* ]]'
 check "a new choice forgets the record" call SetGpuDriver "$TAHITI" amdgpu
 check "... BootCheck is empty again" eval '[ "$(boot_check)" = "(<'"''"'>,)" ] && [ ! -e "$root/$record" ]'
+check "... and graphics status has boot_check null" eval 'as_tester "$PLUGBOARDCTL" --json graphics status | jq_e ".boot_check == null" >/dev/null'
 stop_helper
 
 runs_before=$(initramfs_runs)

@@ -282,6 +282,28 @@ get_initramfs_problem_cb (GObject      *object,
                          g_free);
 }
 
+static void
+get_string_property (PlugDriverSwitch    *self,
+                     const char          *name,
+                     gpointer             source_tag,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (PLUG_IS_DRIVER_SWITCH (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+
+  g_dbus_connection_call (self->system_bus, HELPER_BUS_NAME, HELPER_OBJECT_PATH,
+                          "org.freedesktop.DBus.Properties", "Get",
+                          g_variant_new ("(ss)", HELPER_BUS_NAME, name),
+                          G_VARIANT_TYPE ("(v)"), G_DBUS_CALL_FLAGS_NONE, -1,
+                          cancellable, get_initramfs_problem_cb, g_steal_pointer (&task));
+}
+
 /**
  * plug_driver_switch_get_initramfs_problem_async:
  *
@@ -296,18 +318,25 @@ plug_driver_switch_get_initramfs_problem_async (PlugDriverSwitch    *self,
                                                 GAsyncReadyCallback  callback,
                                                 gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  get_string_property (self, "InitramfsProblem", plug_driver_switch_get_initramfs_problem_async,
+                       cancellable, callback, user_data);
+}
 
-  g_return_if_fail (PLUG_IS_DRIVER_SWITCH (self));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, plug_driver_switch_get_initramfs_problem_async);
-
-  g_dbus_connection_call (self->system_bus, HELPER_BUS_NAME, HELPER_OBJECT_PATH,
-                          "org.freedesktop.DBus.Properties", "Get",
-                          g_variant_new ("(ss)", HELPER_BUS_NAME, "InitramfsProblem"),
-                          G_VARIANT_TYPE ("(v)"), G_DBUS_CALL_FLAGS_NONE, -1,
-                          cancellable, get_initramfs_problem_cb, g_steal_pointer (&task));
+/**
+ * plug_driver_switch_get_boot_check_async:
+ *
+ * Reads the helper's BootCheck property, which needs no authorization:
+ * what the next-boot check reverted, one sentence (in English) a line.
+ * Its finish function is plug_driver_switch_get_initramfs_problem_finish().
+ */
+void
+plug_driver_switch_get_boot_check_async (PlugDriverSwitch    *self,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data)
+{
+  get_string_property (self, "BootCheck", plug_driver_switch_get_boot_check_async,
+                       cancellable, callback, user_data);
 }
 
 /**

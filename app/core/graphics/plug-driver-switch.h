@@ -76,6 +76,10 @@ void              plug_driver_switch_get_initramfs_problem_async  (PlugDriverSwi
                                                                    GCancellable         *cancellable,
                                                                    GAsyncReadyCallback   callback,
                                                                    gpointer              user_data);
+void              plug_driver_switch_get_boot_check_async        (PlugDriverSwitch     *self,
+                                                                   GCancellable         *cancellable,
+                                                                   GAsyncReadyCallback   callback,
+                                                                   gpointer              user_data);
 char             *plug_driver_switch_get_initramfs_problem_finish (PlugDriverSwitch     *self,
                                                                    GAsyncResult         *result,
                                                                    GError              **error);
