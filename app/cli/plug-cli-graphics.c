@@ -486,6 +486,11 @@ graphics_status (int      argc,
   g_autoptr(GAsyncResult) switcheroo_result = NULL;
   g_autoptr(GDBusConnection) system_bus = NULL;
   g_autoptr(PlugSwitcheroo) switcheroo = NULL;
+  g_autoptr(PlugDriverSwitch) driver_switch = NULL;
+  g_autoptr(GAsyncResult) initramfs_result = NULL;
+  g_autofree char *initramfs_problem = NULL;
+  g_autoptr(GAsyncResult) boot_check_result = NULL;
+  g_autofree char *boot_check = NULL;
   g_autoptr(GPtrArray) probe_results = NULL;
   g_autoptr(GPtrArray) renderers = NULL;
   guint n_gpus;
@@ -524,11 +529,25 @@ graphics_status (int      argc,
   system_bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL);
   if (system_bus != NULL)
     plug_switcheroo_read_async (system_bus, NULL, plug_cli_store_result_cb, &switcheroo_result);
+  /* And plugboard-helper, whether the last regeneration of the initramfs
+   * failed (no helper: nothing to say). */
+  if (system_bus != NULL)
+    {
+      driver_switch = plug_driver_switch_new (system_bus);
+      plug_driver_switch_get_initramfs_problem_async (driver_switch, NULL, plug_cli_store_result_cb, &initramfs_result);
+      plug_driver_switch_get_boot_check_async (driver_switch, NULL, plug_cli_store_result_cb, &boot_check_result);
+    }
 
   plug_gpu_list_load_async (gpus, NULL, plug_cli_store_result_cb, &gpus_result);
   plug_power_read_async (power, NULL, plug_cli_store_result_cb, &power_result);
-  while (gpus_result == NULL || power_result == NULL || (system_bus != NULL && switcheroo_result == NULL))
+  while (gpus_result == NULL || power_result == NULL ||
+         (system_bus != NULL && (switcheroo_result == NULL || initramfs_result == NULL ||
+                                 boot_check_result == NULL)))
     g_main_context_iteration (NULL, TRUE);
+  if (initramfs_result != NULL)
+    initramfs_problem = plug_driver_switch_get_initramfs_problem_finish (driver_switch, initramfs_result, NULL);
+  if (boot_check_result != NULL)
+    boot_check = plug_driver_switch_get_initramfs_problem_finish (driver_switch, boot_check_result, NULL);
 
   if (!plug_gpu_list_load_finish (gpus, gpus_result, &error))
     return plug_cli_fail (_("Could not read the GPUs: %s"), error->message);
@@ -562,11 +581,30 @@ graphics_status (int      argc,
     {
       g_autoptr(JsonNode) node = build_json (G_LIST_MODEL (gpus), plug_gpu_list_get_displays (gpus), renderers, switcheroo, power);
 
+      /* plugboard-helper's details, in English, or null. */
+      if (initramfs_problem != NULL)
+        json_object_set_string_member (json_node_get_object (node), "initramfs_problem", initramfs_problem);
+      else
+        json_object_set_null_member (json_node_get_object (node), "initramfs_problem");
+      /* What the next-boot check reverted, in English, or null. */
+      if (boot_check != NULL)
+        json_object_set_string_member (json_node_get_object (node), "boot_check", boot_check);
+      else
+        json_object_set_null_member (json_node_get_object (node), "boot_check");
+
       plug_cli_print_json (node);
     }
   else
     {
       print_text (G_LIST_MODEL (gpus), plug_gpu_list_get_displays (gpus), renderers, switcheroo, power);
+      if (initramfs_problem != NULL)
+        /* Translators: %s is plugboard-helper's reason, in English, such as
+         * “/usr/sbin/update-initramfs -u -k all: Child process exited with code 1” */
+        g_print (_("Driver choice: the change will not take effect at the next start: %s\n"), initramfs_problem);
+      if (boot_check != NULL)
+        /* Translators: %s is plugboard-helper's record, in English, such as
+         * “amdgpu did not start on the GPU at 0000:03:00.0; Plugboard went back to radeon” */
+        g_print (_("Driver check at this start: %s\n"), boot_check);
     }
 
   return PLUG_CLI_EXIT_DONE;

@@ -83,6 +83,7 @@ static const GDBusErrorEntry helper_error_entries[] = {
   { PLUG_HELPER_ERROR_FAILED, "io.github.plugboard.Helper.Error.Failed" },
   { PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED, "io.github.plugboard.Helper.Error.InitramfsNotRegenerated" },
   { PLUG_HELPER_ERROR_NOTHING_TO_REVERT, "io.github.plugboard.Helper.Error.NothingToRevert" },
+  { PLUG_HELPER_ERROR_NOT_LOADABLE, "io.github.plugboard.Helper.Error.NotLoadable" },
 };
 
 static void __attribute__ ((constructor))
@@ -112,6 +113,148 @@ plug_helper_driver_get_family (const char *driver)
   const DriverChoice *choice = find_driver_choice (driver);
 
   return choice != NULL ? choice->family : NULL;
+}
+
+/* --- what loads a blacklisted driver anyway ------------------------------ */
+
+/* A blacklist only keeps the kernel from loading a module for a device's
+ * alias. An install command (the package's own "install nvidia modprobe
+ * -i nvidia-current", say), or an entry in modules-load.d (or Debian's
+ * /etc/modules), loads it all the same, and modprobe runs the first
+ * install command of the files in name order, so that one of ours could
+ * not win against nvidia.conf. Where one is found the choice is refused,
+ * naming the file and the line. */
+
+static gboolean
+same_module (const char *a,
+             const char *b)
+{
+  for (; *a != '\0' && *b != '\0'; a++, b++)
+    {
+      char ca = *a == '-' ? '_' : *a;
+      char cb = *b == '-' ? '_' : *b;
+
+      if (ca != cb)
+        return FALSE;
+    }
+
+  return *a == *b;
+}
+
+/* The first line of @path that loads @module: "install MODULE …" when
+ * @modprobe, else a line that is the module's name. */
+static char *
+find_loading_line (const char *path,
+                   const char *module,
+                   gboolean    modprobe)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return NULL;
+
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = NULL;
+      char *line = g_strstrip (lines[i]);
+
+      if (*line == '#' || *line == ';' || *line == '\0')
+        continue;
+      words = g_strsplit_set (line, " \t", -1);
+      if (modprobe && g_strv_length (words) >= 3 && g_str_equal (words[0], "install") &&
+          same_module (words[1], module))
+        return g_strdup (line);
+      if (!modprobe && same_module (words[0], module))
+        return g_strdup (line);
+    }
+
+  return NULL;
+}
+
+static gboolean
+check_not_loaded_anyway (const char  *root_directory,
+                         const char  *driver,
+                         const char  *module,
+                         GError     **error)
+{
+  static const char * const directories[] = { "etc", "run", "usr/lib", "lib", NULL };
+  static const struct { const char *folder; gboolean modprobe; } kinds[] = {
+    { "modprobe.d", TRUE },
+    { "modules-load.d", FALSE },
+  };
+  g_autofree char *own = plug_helper_config_get_path (root_directory);
+  g_autofree char *etc_modules = g_build_filename (root_directory, "etc", "modules", NULL);
+  g_autofree char *line = NULL;
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint d = 0; directories[d] != NULL; d++)
+      {
+        g_autofree char *folder = g_build_filename (root_directory, directories[d], kinds[k].folder, NULL);
+        g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+        const char *name;
+
+        while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+          {
+            g_autofree char *path = NULL;
+
+            if (!g_str_has_suffix (name, ".conf"))
+              continue;
+            path = g_build_filename (folder, name, NULL);
+            if (g_str_equal (path, own))
+              continue;
+            line = find_loading_line (path, module, kinds[k].modprobe);
+            if (line != NULL)
+              {
+                g_set_error (error, PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_FAILED,
+                             "Choosing %s keeps %s from loading, but %s loads it anyway (“%s”): "
+                             "remove that line first, or both drivers would try to drive the GPU",
+                             driver, module, path, line);
+                return FALSE;
+              }
+          }
+      }
+
+  line = find_loading_line (etc_modules, module, FALSE);
+  if (line != NULL)
+    {
+      g_set_error (error, PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_FAILED,
+                   "Choosing %s keeps %s from loading, but %s loads it anyway (“%s”): "
+                   "remove that line first, or both drivers would try to drive the GPU",
+                   driver, module, etc_modules, line);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * plug_helper_config_check_blacklist:
+ * @root_directory: the directory that stands for "/"
+ * @driver: a driver plug_helper_driver_get_family() knows
+ * @error: return location for a #PlugHelperError
+ *
+ * Returns: %FALSE when another file would load a module that choosing
+ *   @driver blacklists
+ */
+gboolean
+plug_helper_config_check_blacklist (const char  *root_directory,
+                                    const char  *driver,
+                                    GError     **error)
+{
+  const DriverChoice *choice = find_driver_choice (driver);
+  g_auto(GStrv) lines = NULL;
+
+  g_return_val_if_fail (choice != NULL, FALSE);
+
+  lines = g_strsplit (choice->lines, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "blacklist ") &&
+        !check_not_loaded_anyway (root_directory, driver, lines[i] + strlen ("blacklist "), error))
+      return FALSE;
+
+  return TRUE;
 }
 
 char *
@@ -637,6 +780,125 @@ plug_helper_config_revert (const char  *root_directory,
   return remove_durably (choices_path, error) &&
          remove_durably (original_path, error) &&
          remove_durably (absent_path, error);
+}
+
+/* --- the initramfs's state ------------------------------------------------ */
+
+/* A regeneration that failed, kept until one succeeds: the configuration
+ * is written, but the next start still reads the old one from the
+ * initramfs. The file holds the failure's details, in one line. */
+#define INITRAMFS_PROBLEM "initramfs-failed"
+
+/**
+ * plug_helper_config_read_initramfs_problem:
+ * @root_directory: the directory that stands for "/"
+ *
+ * Returns: (nullable): the details of the last regeneration, when it
+ *   failed and none succeeded since; %NULL otherwise
+ */
+char *
+plug_helper_config_read_initramfs_problem (const char *root_directory)
+{
+  g_autofree char *path = state_path (root_directory, INITRAMFS_PROBLEM);
+  g_autoptr(GBytes) bytes = NULL;
+  gboolean exists;
+  g_autofree char *contents = NULL;
+  gsize length;
+  const char *data;
+
+  if (!read_regular_file (path, &exists, &bytes, NULL) || !exists)
+    return NULL;
+
+  data = g_bytes_get_data (bytes, &length);
+  contents = g_strndup (data != NULL ? data : "", MIN (length, 4096));
+  g_strstrip (contents);
+  if (*contents == '\0' || !g_utf8_validate (contents, -1, NULL))
+    return g_strdup ("the last regeneration failed");
+
+  return g_steal_pointer (&contents);
+}
+
+/**
+ * plug_helper_config_set_initramfs_problem:
+ * @root_directory: the directory that stands for "/"
+ * @details: (nullable): why the regeneration failed, or %NULL when it
+ *   succeeded
+ * @error: return location for a #PlugHelperError
+ *
+ * Keeps, or forgets, that the initramfs does not hold the configuration.
+ */
+gboolean
+plug_helper_config_set_initramfs_problem (const char  *root_directory,
+                                          const char  *details,
+                                          GError     **error)
+{
+  g_autofree char *path = state_path (root_directory, INITRAMFS_PROBLEM);
+  g_autofree char *flat = NULL;
+  g_autofree char *line = NULL;
+
+  if (details == NULL)
+    return remove_durably (path, error);
+
+  if (!ensure_directories (root_directory, error))
+    return FALSE;
+  /* One line, whatever the tool printed. */
+  flat = g_strdelimit (g_strdup (details), "\r\n", ' ');
+  line = g_strconcat (flat, "\n", NULL);
+
+  return write_atomically (path, line, strlen (line), 0600, error);
+}
+
+/* --- the next-boot check's record ---------------------------------------- */
+
+#define BOOT_CHECK "boot-check"
+
+/**
+ * plug_helper_config_read_boot_check:
+ * @root_directory: the directory that stands for "/"
+ *
+ * Returns: (nullable): what the last next-boot check reverted, one
+ *   sentence a line, or %NULL when it reverted nothing
+ */
+char *
+plug_helper_config_read_boot_check (const char *root_directory)
+{
+  g_autofree char *path = state_path (root_directory, BOOT_CHECK);
+  g_autoptr(GBytes) bytes = NULL;
+  gboolean exists;
+  g_autofree char *contents = NULL;
+  gsize length;
+  const char *data;
+
+  if (!read_regular_file (path, &exists, &bytes, NULL) || !exists)
+    return NULL;
+
+  data = g_bytes_get_data (bytes, &length);
+  contents = g_strndup (data != NULL ? data : "", MIN (length, 8192));
+  g_strstrip (contents);
+  if (*contents == '\0' || !g_utf8_validate (contents, -1, NULL))
+    return NULL;
+
+  return g_steal_pointer (&contents);
+}
+
+/**
+ * plug_helper_config_set_boot_check:
+ * @root_directory: the directory that stands for "/"
+ * @record: (nullable): what the check reverted, or %NULL for nothing
+ * @error: return location for a #PlugHelperError
+ */
+gboolean
+plug_helper_config_set_boot_check (const char  *root_directory,
+                                   const char  *record,
+                                   GError     **error)
+{
+  g_autofree char *path = state_path (root_directory, BOOT_CHECK);
+
+  if (record == NULL)
+    return remove_durably (path, error);
+
+  return ensure_directories (root_directory, error) &&
+         write_atomically (path, record, strlen (record), 0600, error);
 }
 
 /* Removes what a helper killed during a write left: its temporary files

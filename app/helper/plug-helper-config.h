@@ -19,14 +19,17 @@ G_BEGIN_DECLS
  *   written, but the initramfs still holds the previous one
  * @PLUG_HELPER_ERROR_NOTHING_TO_REVERT: plugboard-helper chose no driver
  *   for that GPU
+ * @PLUG_HELPER_ERROR_NOT_LOADABLE: the kernel would not load the driver's
+ *   module (unsigned under Secure Boot); nothing was changed
  *
  * Sent over D-Bus as io.github.plugboard.Helper.Error.Failed,
- * .InitramfsNotRegenerated and .NothingToRevert.
+ * .InitramfsNotRegenerated, .NothingToRevert and .NotLoadable.
  */
 typedef enum {
   PLUG_HELPER_ERROR_FAILED,
   PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED,
   PLUG_HELPER_ERROR_NOTHING_TO_REVERT,
+  PLUG_HELPER_ERROR_NOT_LOADABLE,
 } PlugHelperError;
 
 GQuark      plug_helper_error_quark          (void);
@@ -35,6 +38,9 @@ const char *plug_helper_driver_get_family    (const char  *driver);
 
 GHashTable *plug_helper_config_read_choices  (const char  *root_directory);
 char       *plug_helper_config_get_path      (const char  *root_directory);
+gboolean    plug_helper_config_check_blacklist (const char  *root_directory,
+                                                const char  *driver,
+                                                GError     **error);
 gboolean    plug_helper_config_choose        (const char  *root_directory,
                                               const char  *pci_slot,
                                               const char  *driver,
@@ -44,5 +50,13 @@ gboolean    plug_helper_config_revert        (const char  *root_directory,
                                               GError     **error);
 gboolean    plug_helper_config_recover       (const char  *root_directory,
                                               GError     **error);
+char       *plug_helper_config_read_boot_check (const char  *root_directory);
+gboolean    plug_helper_config_set_boot_check  (const char  *root_directory,
+                                                const char  *record,
+                                                GError     **error);
+char       *plug_helper_config_read_initramfs_problem (const char  *root_directory);
+gboolean    plug_helper_config_set_initramfs_problem  (const char  *root_directory,
+                                                       const char  *details,
+                                                       GError     **error);
 
 G_END_DECLS

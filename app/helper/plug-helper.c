@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib-unix.h>
+#include <glib/gi18n.h>
 #include <libkmod.h>
 #include <locale.h>
 #include <polkit/polkit.h>
@@ -19,6 +20,7 @@
 #include "plug-gpu-list.h"
 #include "plug-helper-config.h"
 #include "plug-helper-generated.h"
+#include "plug-helper-signing.h"
 
 /*
  * A system D-Bus service, started by D-Bus activation as root, that exits
@@ -40,6 +42,10 @@
 #define DEFAULT_IDLE_TIMEOUT_SECONDS 30
 #define ACTION_GET_DRIVER_CHOICES "io.github.plugboard.get-driver-choices"
 #define ACTION_SET_GPU_DRIVER "io.github.plugboard.set-gpu-driver"
+/* How many calls of one caller may wait (for polkit, or behind other
+ * changes) at once: a client has no reason for more, and each holds an
+ * authentication dialog or a queued change. */
+#define MAX_CALLS_PER_CALLER 3
 
 typedef struct
 {
@@ -62,11 +68,14 @@ typedef struct
   char           *modules_directory;
   char           *initramfs_tool;
   guint           idle_timeout_seconds;
+  gboolean        check_boot;
   guint           idle_source_id;
   guint           calls_in_flight;
 
   /* Changes run one at a time, in the order they were authorized. */
   GQueue          changes;
+  /* Unique bus name → the number of its calls not yet answered. */
+  GHashTable     *calls_per_caller;
   gboolean        changing;
 } Helper;
 
@@ -96,6 +105,15 @@ typedef struct
   char                  *pci_slot;
   char                  *driver;
   PlugGpuList           *gpus;
+  /* The caller, counted in calls_per_caller. */
+  char                  *sender;
+  /* For the authentication dialog: the GPU's name, from the helper's own
+   * reading. */
+  char                  *gpu_name;
+  /* The initramfs commands, the next one to run, and the one running. */
+  GPtrArray             *commands;
+  guint                  next_command;
+  char                  *running;
 } Call;
 
 typedef struct kmod_ctx KmodContext;
@@ -221,6 +239,11 @@ call_new (Helper                *helper,
   call->invocation = invocation;
   call->pci_slot = g_strdup (pci_slot);
   call->driver = g_strdup (driver);
+  call->sender = g_strdup (g_dbus_method_invocation_get_sender (invocation));
+  if (call->sender != NULL)
+    g_hash_table_insert (helper->calls_per_caller, g_strdup (call->sender),
+                         GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (helper->calls_per_caller,
+                                                                                  call->sender)) + 1));
   call_begin (helper);
 
   return call;
@@ -237,6 +260,19 @@ call_free (Call *call)
   g_clear_pointer (&call->pci_slot, g_free);
   g_clear_pointer (&call->driver, g_free);
   g_clear_object (&call->gpus);
+  if (call->sender != NULL)
+    {
+      guint n_calls = GPOINTER_TO_UINT (g_hash_table_lookup (helper->calls_per_caller, call->sender));
+
+      if (n_calls > 1)
+        g_hash_table_insert (helper->calls_per_caller, g_strdup (call->sender), GUINT_TO_POINTER (n_calls - 1));
+      else
+        g_hash_table_remove (helper->calls_per_caller, call->sender);
+    }
+  g_clear_pointer (&call->sender, g_free);
+  g_clear_pointer (&call->gpu_name, g_free);
+  g_clear_pointer (&call->commands, g_ptr_array_unref);
+  g_clear_pointer (&call->running, g_free);
   g_free (call);
   call_end (helper);
 }
@@ -343,6 +379,16 @@ check_choice (Call    *call,
 
   if (gpu == NULL)
     {
+      g_autoptr(GHashTable) choices = NULL;
+
+      /* A choice for a GPU that is gone (an unplugged eGPU) can still be
+       * undone: it is still in force for the next start. */
+      if (call->kind == CALL_REVERT_GPU_DRIVER)
+        {
+          choices = plug_helper_config_read_choices (call->helper->root_directory);
+          if (g_hash_table_contains (choices, call->pci_slot))
+            return TRUE;
+        }
       g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
                    "There is no GPU at %s", call->pci_slot);
       return FALSE;
@@ -370,31 +416,152 @@ check_choice (Call    *call,
       return FALSE;
     }
 
-  return TRUE;
+  /* A module the kernel would refuse (unsigned under Secure Boot) leaves
+   * the GPU with no driver at the next start. */
+  if (!plug_helper_signing_check_module (call->helper->root_directory, call->helper->modules_directory,
+                                         call->driver, error))
+    return FALSE;
+
+  /* A blacklist that something else overrides leaves both drivers. */
+  return plug_helper_config_check_blacklist (call->helper->root_directory, call->driver, error);
 }
 
 /* --- 4. the change and the initramfs -------------------------------------- */
 
-/* The program that rebuilds the initramfs, with its arguments, or %NULL
- * when there is none. Under a test root the machine's own tool is never
- * run: only one given with --initramfs-tool. */
+/* The programs that rebuild the initramfs, in the order they are looked
+ * for, where each distribution installs them, and with the arguments that
+ * rebuild it for every installed kernel. kernel-install (systemd 252 has
+ * no add-all) is run once per kernel that has an image. */
+typedef enum {
+  TOOL_UPDATE_INITRAMFS,
+  TOOL_DRACUT,
+  TOOL_MKINITCPIO,
+  TOOL_KERNEL_INSTALL,
+} InitramfsTool;
+
+static const struct {
+  InitramfsTool       tool;
+  const char * const  paths[4];
+  const char * const  arguments[4];
+} initramfs_tools[] = {
+  { TOOL_UPDATE_INITRAMFS, { "usr/sbin/update-initramfs", "sbin/update-initramfs", NULL }, { "-u", "-k", "all", NULL } },
+  { TOOL_DRACUT, { "usr/bin/dracut", "usr/sbin/dracut", "sbin/dracut", NULL }, { "--force", "--regenerate-all", NULL } },
+  { TOOL_MKINITCPIO, { "usr/bin/mkinitcpio", "usr/sbin/mkinitcpio", NULL }, { "-P", NULL } },
+  { TOOL_KERNEL_INSTALL, { "usr/bin/kernel-install", "bin/kernel-install", NULL }, { NULL } },
+};
+
 static GStrv
-get_initramfs_command (Helper *helper)
+make_command (const char         *program,
+              const char * const *arguments,
+              const char         *version,
+              const char         *image)
 {
-  static const char * const update_initramfs[] = { "/usr/sbin/update-initramfs", "-u", "-k", "all", NULL };
-  static const char * const dracut[] = { "/usr/bin/dracut", "--force", "--regenerate-all", NULL };
-  const char *tool_only[] = { helper->initramfs_tool, NULL };
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_strv_builder_add (builder, program);
+  g_strv_builder_addv (builder, (const char **) arguments);
+  if (version != NULL)
+    {
+      g_strv_builder_add_many (builder, "add", version, image, NULL);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* kernel-install add VERSION IMAGE for each kernel in ROOT/usr/lib/modules
+ * with an image there or in ROOT/boot; the image is named as the real
+ * root has it. */
+static void
+add_kernel_install_commands (const char *root_directory,
+                             const char *program,
+                             GPtrArray  *commands)
+{
+  g_autofree char *modules = g_build_filename (root_directory, "usr", "lib", "modules", NULL);
+  g_autoptr(GDir) dir = g_dir_open (modules, 0, NULL);
+  g_autoptr(GPtrArray) versions = g_ptr_array_new_with_free_func (g_free);
+  const char *version;
+
+  while (dir != NULL && (version = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (versions, g_strdup (version));
+  g_ptr_array_sort (versions, compare_strings);
+
+  for (guint i = 0; i < versions->len; i++)
+    {
+      g_autofree char *in_modules = g_build_filename ("/usr/lib/modules", versions->pdata[i], "vmlinuz", NULL);
+      g_autofree char *name = g_strconcat ("vmlinuz-", versions->pdata[i], NULL);
+      g_autofree char *in_boot = g_build_filename ("/boot", name, NULL);
+      g_autofree char *rooted_modules = g_build_filename (root_directory, in_modules, NULL);
+      g_autofree char *rooted_boot = g_build_filename (root_directory, in_boot, NULL);
+      const char *image = NULL;
+
+      if (g_file_test (rooted_modules, G_FILE_TEST_IS_REGULAR))
+        image = in_modules;
+      else if (g_file_test (rooted_boot, G_FILE_TEST_IS_REGULAR))
+        image = in_boot;
+      if (image != NULL)
+        g_ptr_array_add (commands, make_command (program, initramfs_tools[TOOL_KERNEL_INSTALL].arguments,
+                                                 versions->pdata[i], image));
+    }
+}
+
+/* The commands that rebuild the initramfs, one after another, or %NULL
+ * when no program for it is installed. The programs are looked for under
+ * the root, and run from there: under a test root the machine's own tool
+ * is never run, only one the test put there or named with
+ * --initramfs-tool. */
+static GPtrArray *
+get_initramfs_commands (Helper *helper)
+{
+  g_autoptr(GPtrArray) commands = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  static const char * const no_arguments[] = { NULL };
 
   if (helper->initramfs_tool != NULL)
-    return g_strdupv ((GStrv) tool_only);
-  if (!g_str_equal (helper->root_directory, "/"))
-    return NULL;
-  if (g_file_test (update_initramfs[0], G_FILE_TEST_IS_EXECUTABLE))
-    return g_strdupv ((GStrv) update_initramfs);
-  if (g_file_test (dracut[0], G_FILE_TEST_IS_EXECUTABLE))
-    return g_strdupv ((GStrv) dracut);
+    {
+      g_ptr_array_add (commands, make_command (helper->initramfs_tool, no_arguments, NULL, NULL));
+      return g_steal_pointer (&commands);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (initramfs_tools); i++)
+    for (guint j = 0; initramfs_tools[i].paths[j] != NULL; j++)
+      {
+        g_autofree char *program = g_build_filename (helper->root_directory, initramfs_tools[i].paths[j], NULL);
+
+        if (!g_file_test (program, G_FILE_TEST_IS_REGULAR) || !g_file_test (program, G_FILE_TEST_IS_EXECUTABLE))
+          continue;
+        if (initramfs_tools[i].tool == TOOL_KERNEL_INSTALL)
+          add_kernel_install_commands (helper->root_directory, program, commands);
+        else
+          g_ptr_array_add (commands, make_command (program, initramfs_tools[i].arguments, NULL, NULL));
+        if (commands->len > 0)
+          return g_steal_pointer (&commands);
+      }
 
   return NULL;
+}
+
+#define NO_INITRAMFS_TOOL "no program to regenerate the initramfs was found (update-initramfs, dracut, " \
+                          "mkinitcpio or kernel-install)"
+
+/* Keeps the outcome of a regeneration, for the InitramfsProblem property
+ * and across restarts. */
+static void
+set_initramfs_problem (Helper     *helper,
+                       const char *details)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *kept = NULL;
+
+  if (!plug_helper_config_set_initramfs_problem (helper->root_directory, details, &error))
+    g_warning ("Could not keep the state of the initramfs: %s", error->message);
+  kept = plug_helper_config_read_initramfs_problem (helper->root_directory);
+  plug_dbus_helper_set_initramfs_problem (helper->skeleton, kept != NULL ? kept : "");
 }
 
 static void
@@ -408,6 +575,25 @@ change_done (Call *call)
 }
 
 static void
+initramfs_failed (Call       *call,
+                  const char *details)
+{
+  /* Messages, not warnings: the caller hears of it, and nothing in the
+   * helper went wrong. */
+  g_message ("Regenerating the initramfs failed: %s", details);
+  set_initramfs_problem (call->helper, details);
+  g_dbus_method_invocation_return_error (g_steal_pointer (&call->invocation),
+                                         PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED,
+                                         "The driver choice is written, but the initramfs was not "
+                                         "regenerated (%s): regenerate it before restarting",
+                                         details);
+  g_clear_pointer (&call->commands, g_ptr_array_unref);
+  change_done (call);
+}
+
+static void run_next_initramfs_command (Call *call);
+
+static void
 initramfs_done_cb (GObject      *object,
                    GAsyncResult *result,
                    gpointer      user_data)
@@ -417,58 +603,67 @@ initramfs_done_cb (GObject      *object,
 
   if (!g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &error))
     {
-      /* Messages, not warnings: the caller hears of it, and nothing in the
-       * helper went wrong. */
-      g_message ("Regenerating the initramfs failed: %s", error->message);
-      g_dbus_method_invocation_return_error (g_steal_pointer (&call->invocation),
-                                             PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED,
-                                             "The driver choice is written, but the initramfs was not "
-                                             "regenerated (%s): regenerate it before restarting",
-                                             error->message);
-    }
-  else
-    {
-      g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation), NULL);
+      g_autofree char *details = g_strdup_printf ("%s: %s", call->running, error->message);
+
+      initramfs_failed (call, details);
+      return;
     }
 
-  change_done (call);
+  run_next_initramfs_command (call);
 }
 
 static void
-regenerate_initramfs (Call *call)
+run_next_initramfs_command (Call *call)
 {
-  g_auto(GStrv) command = get_initramfs_command (call->helper);
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GError) error = NULL;
   static const char * const environment[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8", NULL };
+  const char * const *command;
 
-  if (command == NULL)
+  g_clear_pointer (&call->running, g_free);
+  if (call->next_command >= call->commands->len)
     {
-      g_debug ("No initramfs tool to run");
+      set_initramfs_problem (call->helper, NULL);
+      g_clear_pointer (&call->commands, g_ptr_array_unref);
       g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation), NULL);
       change_done (call);
       return;
     }
+
+  command = g_ptr_array_index (call->commands, call->next_command++);
+  call->running = g_strjoinv (" ", (char **) command);
 
   /* A known environment and directory, whatever the helper was started
    * with; the output goes to the helper's log. */
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   g_subprocess_launcher_set_environ (launcher, (char **) environment);
   g_subprocess_launcher_set_cwd (launcher, "/");
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) command, &error);
+  process = g_subprocess_launcher_spawnv (launcher, command, &error);
   if (process == NULL)
     {
-      g_dbus_method_invocation_return_error (g_steal_pointer (&call->invocation),
-                                             PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_INITRAMFS_NOT_REGENERATED,
-                                             "The driver choice is written, but the initramfs was not "
-                                             "regenerated (%s): regenerate it before restarting",
-                                             error->message);
-      change_done (call);
+      g_autofree char *details = g_strdup_printf ("%s: %s", call->running, error->message);
+
+      initramfs_failed (call, details);
       return;
     }
 
   g_subprocess_wait_check_async (process, NULL, initramfs_done_cb, call);
+}
+
+static void
+regenerate_initramfs (Call *call)
+{
+  call->commands = get_initramfs_commands (call->helper);
+  call->next_command = 0;
+
+  if (call->commands == NULL)
+    {
+      initramfs_failed (call, NO_INITRAMFS_TOOL);
+      return;
+    }
+
+  run_next_initramfs_command (call);
 }
 
 static void
@@ -489,6 +684,26 @@ change_gpus_loaded_cb (GObject      *object,
       return;
     }
 
+  /* A choice the initramfs would never hold would not take effect at the
+   * next start, and answering success would say it will: refused before
+   * anything is written. (A revert goes ahead: it puts back what was
+   * there, and says that the initramfs was not regenerated.) */
+  if (call->kind == CALL_SET_GPU_DRIVER)
+    {
+      g_autoptr(GPtrArray) commands = get_initramfs_commands (helper);
+
+      if (commands == NULL)
+        {
+          g_set_error_literal (&error, PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_FAILED,
+                               "The driver choice would not take effect at the next start: "
+                               NO_INITRAMFS_TOOL);
+          g_message ("Refused to choose %s for %s: %s", call->driver, call->pci_slot, error->message);
+          call_return_error (call, error);
+          change_done (call);
+          return;
+        }
+    }
+
   if (call->kind == CALL_SET_GPU_DRIVER)
     changed = plug_helper_config_choose (helper->root_directory, call->pci_slot, call->driver, &error);
   else
@@ -501,6 +716,15 @@ change_gpus_loaded_cb (GObject      *object,
       change_done (call);
       return;
     }
+
+  /* What the last next-boot check reverted is old news once the user
+   * chose again. */
+  if (!plug_helper_config_set_boot_check (helper->root_directory, NULL, &error))
+    {
+      g_message ("Could not forget the next-boot check's record: %s", error->message);
+      g_clear_error (&error);
+    }
+  plug_dbus_helper_set_boot_check (helper->skeleton, "");
 
   if (call->kind == CALL_SET_GPU_DRIVER)
     g_message ("%s chose %s for the GPU at %s",
@@ -567,6 +791,27 @@ choices_gpus_loaded_cb (GObject      *object,
                              plug_gpu_get_alternatives (gpu),
                              chosen != NULL ? chosen : "");
     }
+
+  /* Then the choices for GPUs that are gone, so that they can be seen and
+   * reverted: no name, no driver bound, no alternatives. */
+  {
+    g_autoptr(GPtrArray) gone = g_ptr_array_new ();
+    GHashTableIter iter;
+    gpointer slot;
+
+    g_hash_table_iter_init (&iter, choices);
+    while (g_hash_table_iter_next (&iter, &slot, NULL))
+      {
+        g_autoptr(PlugGpu) gpu = find_gpu (call->gpus, slot);
+
+        if (gpu == NULL)
+          g_ptr_array_add (gone, slot);
+      }
+    g_ptr_array_sort (gone, compare_strings);
+    for (guint i = 0; i < gone->len; i++)
+      g_variant_builder_add (&builder, "(sss^ass)", (const char *) gone->pdata[i], "", "",
+                             (const char * const[]) { NULL }, (const char *) g_hash_table_lookup (choices, gone->pdata[i]));
+  }
 
   g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation),
                                          g_variant_new ("(a(sssass))", &builder));
@@ -642,33 +887,125 @@ get_action_id (CallKind kind)
  * drop a proxy (with its signal subscriptions, and the messages polkitd
  * sends them) for every call. */
 static void
-authorize (Call *call)
+ask_polkit (Call *call)
 {
   Helper *helper = call->helper;
   g_autoptr(PolkitSubject) subject = NULL;
   g_autoptr(PolkitDetails) details = NULL;
-  const char *sender = g_dbus_method_invocation_get_sender (call->invocation);
-
-  if (sender == NULL)
-    {
-      deny (call, "the caller has no bus name");
-      return;
-    }
 
   /* The subject is the caller's unique bus name, which polkitd resolves
    * to a process and a user itself: nothing the caller says about itself
-   * counts. The details (already checked for form) let rules and the
-   * authentication dialog see what is asked for. */
-  subject = polkit_system_bus_name_new (sender);
+   * counts. The details (already checked for form, the GPU's name from
+   * the helper's own reading) let rules and the authentication dialog
+   * see what is asked for: polkitd takes polkit.message from a mechanism
+   * running as root, translates it in polkit.gettext_domain and puts the
+   * details in for $(gpu) and $(driver). */
+  subject = polkit_system_bus_name_new (call->sender);
   details = polkit_details_new ();
   if (call->pci_slot != NULL)
     polkit_details_insert (details, "pci_slot", call->pci_slot);
   if (call->driver != NULL)
     polkit_details_insert (details, "driver", call->driver);
+  if (call->gpu_name != NULL)
+    polkit_details_insert (details, "gpu", call->gpu_name);
+  if (call->kind == CALL_SET_GPU_DRIVER)
+    polkit_details_insert (details, "polkit.message",
+                           /* Translators: keep $(driver) and $(gpu): polkit puts in
+                            * the driver, such as “amdgpu”, and the GPU's name and slot */
+                           N_("Authentication is required to make the $(driver) driver run $(gpu) "
+                              "from the next start"));
+  else if (call->kind == CALL_REVERT_GPU_DRIVER)
+    polkit_details_insert (details, "polkit.message",
+                           /* Translators: keep $(gpu): polkit puts in the GPU's name and slot */
+                           N_("Authentication is required to put back the driver configuration of "
+                              "$(gpu) from before Plugboard changed it"));
+  if (call->kind != CALL_GET_DRIVER_CHOICES)
+    polkit_details_insert (details, "polkit.gettext_domain", GETTEXT_PACKAGE);
+  g_debug ("Asking polkit about %s for %s: %s", get_action_id (call->kind), call->sender,
+           call->gpu_name != NULL ? call->gpu_name : "no GPU");
 
   polkit_authority_check_authorization (helper->authority, subject, get_action_id (call->kind), details,
                                         POLKIT_CHECK_AUTHORIZATION_FLAGS_ALLOW_USER_INTERACTION,
                                         helper->cancellable, check_authorization_cb, call);
+}
+
+/* The GPU's name for the dialog comes from the GPUs as the helper reads
+ * them; a slot it does not find is named as it is (the change then
+ * refuses it after polkit, as before). */
+static void
+authorize_gpus_loaded_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  Call *call = user_data;
+  g_autoptr(PlugGpu) gpu = NULL;
+
+  if (plug_gpu_list_load_finish (PLUG_GPU_LIST (object), result, NULL))
+    gpu = find_gpu (call->gpus, call->pci_slot);
+  if (gpu != NULL)
+    {
+      g_autofree char *name = g_strjoin (" ",
+                                         plug_gpu_get_vendor (gpu) != NULL ? plug_gpu_get_vendor (gpu) : "",
+                                         plug_gpu_get_model (gpu) != NULL ? plug_gpu_get_model (gpu) : "",
+                                         NULL);
+
+      g_strstrip (name);
+      call->gpu_name = *name != '\0' ? g_strdup_printf ("%s (%s)", name, call->pci_slot)
+                                      : g_strdup_printf ("the GPU at %s", call->pci_slot);
+    }
+  else
+    {
+      call->gpu_name = g_strdup_printf ("the GPU at %s", call->pci_slot);
+    }
+  /* The change reads the GPUs again once authorized. */
+  g_clear_object (&call->gpus);
+
+  ask_polkit (call);
+}
+
+static void
+authorize (Call *call)
+{
+  Helper *helper = call->helper;
+
+  if (call->sender == NULL)
+    {
+      deny (call, "the caller has no bus name");
+      return;
+    }
+
+  if (call->pci_slot == NULL)
+    {
+      ask_polkit (call);
+      return;
+    }
+
+  call->gpus = plug_gpu_list_new (helper->root_directory, helper->modules_directory);
+  plug_gpu_list_load_async (call->gpus, NULL, authorize_gpus_loaded_cb, call);
+}
+
+/* A caller with too many calls waiting gets no more: refused before
+ * polkit is asked. */
+static gboolean
+refuse_too_many (Call *call)
+{
+  guint n_calls;
+
+  if (call->sender == NULL)
+    return FALSE;
+  n_calls = GPOINTER_TO_UINT (g_hash_table_lookup (call->helper->calls_per_caller, call->sender));
+  if (n_calls <= MAX_CALLS_PER_CALLER)
+    return FALSE;
+
+  g_message ("Refused %s from %s: %u calls of it are waiting already",
+             g_dbus_method_invocation_get_method_name (call->invocation), call->sender, n_calls - 1);
+  g_dbus_method_invocation_return_dbus_error (g_steal_pointer (&call->invocation),
+                                              "org.freedesktop.DBus.Error.LimitsExceeded",
+                                              "Too many calls from this caller are waiting "
+                                              "(at most " G_STRINGIFY (MAX_CALLS_PER_CALLER) "): "
+                                              "wait for their answers, then call again");
+  call_free (call);
+  return TRUE;
 }
 
 /* --- D-Bus ---------------------------------------------------------------- */
@@ -697,7 +1034,10 @@ handle_get_driver_choices_cb (PlugDBusHelper        *skeleton,
                               GDBusMethodInvocation *invocation,
                               Helper                *helper)
 {
-  authorize (call_new (helper, CALL_GET_DRIVER_CHOICES, invocation, NULL, NULL));
+  Call *call = call_new (helper, CALL_GET_DRIVER_CHOICES, invocation, NULL, NULL);
+
+  if (!refuse_too_many (call))
+    authorize (call);
 
   return G_DBUS_METHOD_INVOCATION_HANDLED;
 }
@@ -712,6 +1052,8 @@ handle_set_gpu_driver_cb (PlugDBusHelper        *skeleton,
   Call *call = call_new (helper, CALL_SET_GPU_DRIVER, invocation, pci_slot, driver);
   g_autoptr(GError) error = NULL;
 
+  if (refuse_too_many (call))
+    return G_DBUS_METHOD_INVOCATION_HANDLED;
   if (!check_pci_slot_form (pci_slot, &error) || !check_driver_form (driver, &error))
     {
       call_return_error (call, error);
@@ -733,6 +1075,8 @@ handle_revert_gpu_driver_cb (PlugDBusHelper        *skeleton,
   Call *call = call_new (helper, CALL_REVERT_GPU_DRIVER, invocation, pci_slot, NULL);
   g_autoptr(GError) error = NULL;
 
+  if (refuse_too_many (call))
+    return G_DBUS_METHOD_INVOCATION_HANDLED;
   if (!check_pci_slot_form (pci_slot, &error))
     {
       call_return_error (call, error);
@@ -776,6 +1120,141 @@ name_lost_cb (GDBusConnection *connection,
   helper_stop (helper);
 }
 
+/* --- the next-boot check ------------------------------------------------- */
+
+/* Runs each command in turn, synchronously (nobody waits on this process
+ * but the boot). Returns NULL, or what failed. */
+static char *
+run_initramfs_commands_sync (Helper *helper)
+{
+  g_autoptr(GPtrArray) commands = get_initramfs_commands (helper);
+  static const char * const environment[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8", NULL };
+
+  if (commands == NULL)
+    return g_strdup (NO_INITRAMFS_TOOL);
+
+  for (guint i = 0; i < commands->len; i++)
+    {
+      char **command = g_ptr_array_index (commands, i);
+      g_autoptr(GError) error = NULL;
+      int status = 0;
+
+      if (!g_spawn_sync ("/", command, (char **) environment, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
+                         NULL, NULL, &status, &error) ||
+          !g_spawn_check_wait_status (status, &error))
+        {
+          g_autofree char *line = g_strjoinv (" ", command);
+
+          return g_strdup_printf ("%s: %s", line, error->message);
+        }
+    }
+
+  return NULL;
+}
+
+static void
+store_result_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* At boot, after udev bound the drivers: a choice whose driver is not the
+ * one bound to its GPU (it failed to load or to probe) is reverted, with
+ * the initramfs, and the record says so for graphics status and the panel
+ * (BootCheck). A GPU that is not there (an unplugged eGPU) keeps its
+ * choice. */
+static int
+check_boot (Helper *helper)
+{
+  g_autoptr(GHashTable) choices = NULL;
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) slots = g_ptr_array_new ();
+  g_autoptr(GString) record = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *initramfs_failure = NULL;
+  GHashTableIter iter;
+  gpointer slot;
+  gboolean reverted = FALSE;
+
+  if (!plug_helper_config_recover (helper->root_directory, &error))
+    g_warning ("Could not put right what a stopped helper left: %s", error->message);
+  g_clear_error (&error);
+
+  choices = plug_helper_config_read_choices (helper->root_directory);
+  if (g_hash_table_size (choices) == 0)
+    return 0;
+
+  gpus = plug_gpu_list_new (helper->root_directory, helper->modules_directory);
+  plug_gpu_list_load_async (gpus, NULL, store_result_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  if (!plug_gpu_list_load_finish (gpus, result, &error))
+    {
+      g_printerr ("plugboard-helper: could not read the GPUs: %s\n", error->message);
+      return 1;
+    }
+
+  g_hash_table_iter_init (&iter, choices);
+  while (g_hash_table_iter_next (&iter, &slot, NULL))
+    g_ptr_array_add (slots, slot);
+  g_ptr_array_sort (slots, compare_strings);
+
+  for (guint i = 0; i < slots->len; i++)
+    {
+      const char *pci_slot = slots->pdata[i];
+      const char *chosen = g_hash_table_lookup (choices, pci_slot);
+      g_autoptr(PlugGpu) gpu = find_gpu (gpus, pci_slot);
+      g_autofree char *bound = NULL;
+
+      if (gpu == NULL)
+        {
+          g_message ("The GPU at %s is not there; its choice of %s is kept", pci_slot, chosen);
+          continue;
+        }
+
+      bound = get_bound_driver (gpu);
+      if (g_strcmp0 (bound, chosen) == 0)
+        {
+          g_message ("%s runs the GPU at %s, as chosen", chosen, pci_slot);
+          continue;
+        }
+
+      if (!plug_helper_config_revert (helper->root_directory, pci_slot, &error))
+        {
+          g_printerr ("plugboard-helper: %s did not start on the GPU at %s, and reverting failed: %s\n",
+                      chosen, pci_slot, error->message);
+          g_clear_error (&error);
+          continue;
+        }
+      reverted = TRUE;
+      if (bound != NULL)
+        g_string_append_printf (record, "%s did not start on the GPU at %s; Plugboard went back to %s\n",
+                                chosen, pci_slot, bound);
+      else
+        g_string_append_printf (record, "%s did not start on the GPU at %s, which had no driver; "
+                                "Plugboard went back to the configuration from before the choice\n",
+                                chosen, pci_slot);
+      g_message ("%s did not start on the GPU at %s (%s bound); the choice is reverted",
+                 chosen, pci_slot, bound != NULL ? bound : "no driver");
+    }
+
+  if (!reverted)
+    return 0;
+
+  initramfs_failure = run_initramfs_commands_sync (helper);
+  if (!plug_helper_config_set_initramfs_problem (helper->root_directory, initramfs_failure, &error) ||
+      !plug_helper_config_set_boot_check (helper->root_directory, record->str, &error))
+    {
+      g_printerr ("plugboard-helper: could not keep the record of the check: %s\n", error->message);
+      return 1;
+    }
+
+  return 0;
+}
+
 /* --- main ----------------------------------------------------------------- */
 
 /* systemd stops the service with SIGTERM; calls in progress end first
@@ -808,6 +1287,9 @@ parse_options (Helper   *helper,
       "For tests: the kernel modules directory", "DIRECTORY" },
     { "initramfs-tool", 0, 0, G_OPTION_ARG_FILENAME, &helper->initramfs_tool,
       "For tests: the program that regenerates the initramfs", "PROGRAM" },
+    { "check-boot", 0, 0, G_OPTION_ARG_NONE, &helper->check_boot,
+      "Revert each choice whose driver did not bind to its GPU at this boot, and exit "
+      "(plugboard-helper-check-boot.service)", NULL },
     { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout_seconds,
       "Exit after this many seconds without calls (default 30)", "SECONDS" },
     { NULL }
@@ -889,6 +1371,7 @@ helper_clear (Helper *helper)
   g_clear_handle_id (&helper->idle_source_id, g_source_remove);
   g_clear_handle_id (&helper->stop_source_id, g_source_remove);
   g_clear_object (&helper->cancellable);
+  g_clear_pointer (&helper->calls_per_caller, g_hash_table_unref);
   g_clear_pointer (&helper->loop, g_main_loop_unref);
   g_clear_pointer (&helper->root_directory, g_free);
   g_clear_pointer (&helper->modules_directory, g_free);
@@ -928,6 +1411,14 @@ main (int    argc,
       return 1;
     }
 
+  if (helper.check_boot)
+    {
+      int status = check_boot (&helper);
+
+      helper_clear (&helper);
+      return status;
+    }
+
   helper.connection = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, &error);
   if (helper.connection == NULL)
     {
@@ -947,9 +1438,18 @@ main (int    argc,
     }
 
   helper.cancellable = g_cancellable_new ();
+  helper.calls_per_caller = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   helper.loop = g_main_loop_new (NULL, FALSE);
   helper.skeleton = plug_dbus_helper_skeleton_new ();
   plug_dbus_helper_set_version (helper.skeleton, PACKAGE_VERSION);
+  {
+    g_autofree char *initramfs_problem = plug_helper_config_read_initramfs_problem (helper.root_directory);
+
+    g_autofree char *boot_check = plug_helper_config_read_boot_check (helper.root_directory);
+
+    plug_dbus_helper_set_initramfs_problem (helper.skeleton, initramfs_problem != NULL ? initramfs_problem : "");
+    plug_dbus_helper_set_boot_check (helper.skeleton, boot_check != NULL ? boot_check : "");
+  }
   g_signal_connect (helper.skeleton, "g-authorize-method", G_CALLBACK (authorize_method_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-get-driver-choices", G_CALLBACK (handle_get_driver_choices_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-set-gpu-driver", G_CALLBACK (handle_set_gpu_driver_cb), &helper);

@@ -108,7 +108,7 @@ nothing_written () { [ ! -e "$conf" ]; }
 helper_root=$GUI_DIR/helper-root
 mkdir -p "$helper_root/etc/modprobe.d"
 conf=$helper_root/etc/modprobe.d/plugboard-gpu.conf
-printf '#!/bin/sh\nexit 0\n' >"$GUI_DIR/initramfs-tool"
+printf '#!/bin/sh\n[ ! -e "%s/initramfs-fail" ]\n' "$GUI_DIR" >"$GUI_DIR/initramfs-tool"
 chmod 755 "$GUI_DIR/initramfs-tool"
 umockdev-run -d "$fixtures/gpus/amd-tahiti-radeon.umockdev" -- \
   "$HELPER" --root "$helper_root" --modules-directory "$modules" --initramfs-tool "$GUI_DIR/initramfs-tool" \
@@ -152,6 +152,27 @@ sleep 1
 shoot undone
 copy_report undone
 expect undone "drivers can be chosen again, none chosen" 'Driver choice: possible with plugboard-helper'
+
+# The initramfs cannot be regenerated: the choice is written, and the
+# panel says it will not take effect until a regeneration succeeds.
+touch "$GUI_DIR/initramfs-fail"
+key alt+d
+key alt+n
+key alt+u
+wait_until 10 test -e "$conf"
+sleep 1
+key Escape
+sleep 1
+shoot initramfs-failed
+copy_report initramfs-failed
+expect initramfs-failed "the change will not take effect, and why" \
+  'Driver choice: amdgpu chosen, but the change will not take effect at the next start: '"$GUI_DIR/initramfs-tool"
+rm "$GUI_DIR/initramfs-fail"
+key alt+u
+wait_until 10 nothing_written
+sleep 1
+copy_report initramfs-undone
+expect initramfs-undone "a successful regeneration clears it" 'Driver choice: possible with plugboard-helper'
 
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" deny
 key alt+d

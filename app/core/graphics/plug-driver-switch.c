@@ -158,6 +158,13 @@ map_error (GError *error)
   else if (g_strcmp0 (remote_name, HELPER_ERROR_PREFIX "NothingToRevert") == 0)
     mapped = g_error_new_literal (PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_NOTHING_TO_REVERT,
                                   _("No driver was chosen for this GPU, so there is nothing to undo."));
+  else if (g_strcmp0 (remote_name, HELPER_ERROR_PREFIX "NotLoadable") == 0)
+    /* Translators: %s is plugboard-helper's reason, in English, such as
+     * “The driver nvidia would not load: Secure Boot is on, and its
+     * module … is not signed” */
+    mapped = g_error_new (PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_NOT_LOADABLE,
+                          _("The kernel would not load this driver, so the screen would stay black "
+                            "at the next start; nothing was changed. %s"), error->message);
   else if (g_strcmp0 (remote_name, HELPER_ERROR_PREFIX "Failed") == 0)
     /* Translators: %s is plugboard-helper's message, in English */
     mapped = g_error_new (PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_FAILED,
@@ -237,6 +244,112 @@ char *
 plug_driver_switch_get_version_finish (PlugDriverSwitch  *self,
                                        GAsyncResult      *result,
                                        GError           **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* --- InitramfsProblem ------------------------------------------------ */
+
+static void
+get_initramfs_problem_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GVariant) value = NULL;
+  GError *error = NULL;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
+  if (reply == NULL)
+    {
+      g_task_return_error (task, map_error (error));
+      return;
+    }
+
+  g_variant_get (reply, "(v)", &value);
+  if (!g_variant_is_of_type (value, G_VARIANT_TYPE_STRING))
+    {
+      g_task_return_new_error (task, PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_FAILED,
+                               _("plugboard-helper answered with a state of the initramfs that is not a string"));
+      return;
+    }
+
+  g_task_return_pointer (task,
+                         *g_variant_get_string (value, NULL) != '\0' ? g_variant_dup_string (value, NULL) : NULL,
+                         g_free);
+}
+
+static void
+get_string_property (PlugDriverSwitch    *self,
+                     const char          *name,
+                     gpointer             source_tag,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (PLUG_IS_DRIVER_SWITCH (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+
+  g_dbus_connection_call (self->system_bus, HELPER_BUS_NAME, HELPER_OBJECT_PATH,
+                          "org.freedesktop.DBus.Properties", "Get",
+                          g_variant_new ("(ss)", HELPER_BUS_NAME, name),
+                          G_VARIANT_TYPE ("(v)"), G_DBUS_CALL_FLAGS_NONE, -1,
+                          cancellable, get_initramfs_problem_cb, g_steal_pointer (&task));
+}
+
+/**
+ * plug_driver_switch_get_initramfs_problem_async:
+ *
+ * Reads the helper's InitramfsProblem property, which needs no
+ * authorization: why the last regeneration of the initramfs failed, while
+ * none has succeeded since (the choice then does not take effect at the
+ * next start).
+ */
+void
+plug_driver_switch_get_initramfs_problem_async (PlugDriverSwitch    *self,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data)
+{
+  get_string_property (self, "InitramfsProblem", plug_driver_switch_get_initramfs_problem_async,
+                       cancellable, callback, user_data);
+}
+
+/**
+ * plug_driver_switch_get_boot_check_async:
+ *
+ * Reads the helper's BootCheck property, which needs no authorization:
+ * what the next-boot check reverted, one sentence (in English) a line.
+ * Its finish function is plug_driver_switch_get_initramfs_problem_finish().
+ */
+void
+plug_driver_switch_get_boot_check_async (PlugDriverSwitch    *self,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data)
+{
+  get_string_property (self, "BootCheck", plug_driver_switch_get_boot_check_async,
+                       cancellable, callback, user_data);
+}
+
+/**
+ * plug_driver_switch_get_initramfs_problem_finish:
+ *
+ * Returns: (transfer full) (nullable): the helper's details of the failed
+ *   regeneration, in English, or %NULL, without @error set, when there is
+ *   none; %NULL with @error set when the helper could not be asked
+ */
+char *
+plug_driver_switch_get_initramfs_problem_finish (PlugDriverSwitch  *self,
+                                                 GAsyncResult      *result,
+                                                 GError           **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 

@@ -21,6 +21,8 @@ G_BEGIN_DECLS
  * @PLUG_DRIVER_SWITCH_ERROR_INITRAMFS_NOT_REGENERATED: the choice is
  *   written, but the boot image still has the old configuration
  * @PLUG_DRIVER_SWITCH_ERROR_NOTHING_TO_REVERT: no choice was made for the GPU
+ * @PLUG_DRIVER_SWITCH_ERROR_NOT_LOADABLE: the kernel would not load the
+ *   driver's module (unsigned under Secure Boot); nothing changed
  */
 typedef enum {
   PLUG_DRIVER_SWITCH_ERROR_FAILED,
@@ -29,6 +31,7 @@ typedef enum {
   PLUG_DRIVER_SWITCH_ERROR_INVALID_CHOICE,
   PLUG_DRIVER_SWITCH_ERROR_INITRAMFS_NOT_REGENERATED,
   PLUG_DRIVER_SWITCH_ERROR_NOTHING_TO_REVERT,
+  PLUG_DRIVER_SWITCH_ERROR_NOT_LOADABLE,
 } PlugDriverSwitchError;
 
 #define PLUG_DRIVER_SWITCH_ERROR (plug_driver_switch_error_quark ())
@@ -68,6 +71,18 @@ void              plug_driver_switch_get_version_async   (PlugDriverSwitch     *
 char             *plug_driver_switch_get_version_finish  (PlugDriverSwitch     *self,
                                                           GAsyncResult         *result,
                                                           GError              **error);
+
+void              plug_driver_switch_get_initramfs_problem_async  (PlugDriverSwitch     *self,
+                                                                   GCancellable         *cancellable,
+                                                                   GAsyncReadyCallback   callback,
+                                                                   gpointer              user_data);
+void              plug_driver_switch_get_boot_check_async        (PlugDriverSwitch     *self,
+                                                                   GCancellable         *cancellable,
+                                                                   GAsyncReadyCallback   callback,
+                                                                   gpointer              user_data);
+char             *plug_driver_switch_get_initramfs_problem_finish (PlugDriverSwitch     *self,
+                                                                   GAsyncResult         *result,
+                                                                   GError              **error);
 
 void              plug_driver_switch_get_choices_async   (PlugDriverSwitch     *self,
                                                           GCancellable         *cancellable,

@@ -64,6 +64,8 @@ struct _PlugGpuGroup
   PlugGpu             *gpu;
   PlugDriverSwitch    *driver_switch;
   GCancellable        *cancellable;
+  /* plugboard-helper's reason the initramfs was not regenerated. */
+  char                *initramfs_problem;
   /* The driver the helper's configuration chooses for the next start, or
    * NULL; and the one the user picked in the dialog. */
   char                *chosen_driver;
@@ -326,6 +328,47 @@ set_busy (PlugGpuGroup *self,
   update_switch_rows (self);
 }
 
+/* The restart row says whether the choice will take effect: not while
+ * the helper knows the initramfs was not regenerated. */
+static void
+initramfs_problem_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(PlugGpuGroup) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *problem = NULL;
+
+  problem = plug_driver_switch_get_initramfs_problem_finish (PLUG_DRIVER_SWITCH (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  set_string (&self->initramfs_problem, problem);
+
+  if (problem != NULL)
+    {
+      /* Translators: %s is plugboard-helper's reason, in English, such as
+       * “/usr/sbin/update-initramfs -u -k all: Child process exited with code 1” */
+      g_autofree char *subtitle = g_strdup_printf (_("The change will not take effect at the next start: %s"),
+                                                   problem);
+
+      adw_action_row_set_subtitle (self->restart_row, subtitle);
+    }
+  else
+    {
+      adw_action_row_set_subtitle (self->restart_row, _("The change takes effect when the computer starts again"));
+    }
+}
+
+static void
+refresh_initramfs_problem (PlugGpuGroup *self)
+{
+  if (self->driver_switch == NULL || self->chosen_driver == NULL)
+    return;
+
+  plug_driver_switch_get_initramfs_problem_async (self->driver_switch, self->cancellable,
+                                                  initramfs_problem_cb, g_object_ref (self));
+}
+
 static void
 set_driver_cb (GObject      *object,
                GAsyncResult *result,
@@ -342,12 +385,14 @@ set_driver_cb (GObject      *object,
       if (g_error_matches (error, PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_INITRAMFS_NOT_REGENERATED))
         set_string (&self->chosen_driver, self->picked_driver);
       set_busy (self, FALSE, NULL);
+      refresh_initramfs_problem (self);
       show_error (self, _("The Driver Was Not Switched"), error);
       return;
     }
 
   set_string (&self->chosen_driver, self->picked_driver);
   set_busy (self, FALSE, NULL);
+  refresh_initramfs_problem (self);
 }
 
 /* Right before acting, the helper's own reading: the GPU must still be at
@@ -605,7 +650,13 @@ plug_gpu_group_dup_driver_note (PlugGpuGroup *self)
     return NULL;
   if (gtk_widget_get_visible (GTK_WIDGET (self->restart_row)))
     /* Translators: %s is a driver */
-    return g_strdup_printf (_("%s from the next start (restart to use it)"), self->chosen_driver);
+    {
+      if (self->initramfs_problem != NULL)
+        /* Translators: a driver, then plugboard-helper's reason, in English */
+        return g_strdup_printf (_("%s chosen, but the change will not take effect at the next start: %s"),
+                                self->chosen_driver, self->initramfs_problem);
+      return g_strdup_printf (_("%s from the next start (restart to use it)"), self->chosen_driver);
+    }
   if (self->unavailable != NULL)
     /* Translators: %s is the reason */
     return g_strdup_printf (_("not possible here: %s"), self->unavailable);
@@ -641,6 +692,7 @@ plug_gpu_group_set_driver_switch (PlugGpuGroup     *self,
     adw_action_row_set_subtitle (self->switch_row,
                                  _("Choose which installed driver runs this GPU from the next start"));
   update_switch_rows (self);
+  refresh_initramfs_problem (self);
 }
 
 static void
@@ -669,6 +721,7 @@ plug_gpu_group_dispose (GObject *object)
   g_clear_pointer (&self->chosen_driver, g_free);
   g_clear_pointer (&self->picked_driver, g_free);
   g_clear_pointer (&self->unavailable, g_free);
+  g_clear_pointer (&self->initramfs_problem, g_free);
 
   G_OBJECT_CLASS (plug_gpu_group_parent_class)->dispose (object);
 }

@@ -1,0 +1,110 @@
+#!/bin/bash
+# test-helper-check-boot.sh: the next-boot check reverts a choice whose driver did not bind
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# What plugboard-helper-check-boot.service runs at boot
+# (plugboard-helper --check-boot), against a fixture root: amdgpu is chosen
+# for the Radeon, and the GPUs at "the next boot" are the fixture with
+# radeon still bound (amdgpu did not start): the check reverts the choice,
+# regenerates the initramfs and leaves a record, which the helper's
+# BootCheck property then reports. With amdgpu bound, or the GPU gone, the
+# choice is kept.
+
+. "$(dirname "$0")/lib.sh"
+
+HELPER=$PLUG_BUILD_DIR/app/helper/plugboard-helper
+FIXTURES=$PLUG_SOURCE_DIR/tests/fixtures
+MODULES=$PLUG_BUILD_DIR/tests/unit/gpu-modules/lib/modules/6.1.0-plug
+TAHITI=0000:03:00.0
+NVIDIA=0000:01:00.0
+
+work=$(mktemp -d /tmp/plug-test-helper-check-boot.XXXXXX)
+chmod 755 "$work"
+helper_pid=
+stop_helper () {
+  [ -n "$helper_pid" ] || return 0
+  local pid
+  pid=$(helper_process)
+  [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null
+  wait "$helper_pid"
+  helper_status=$?
+  helper_pid=
+}
+trap 'stop_helper; rm -rf "$work"' EXIT
+
+"$PLUG_STACK" bus-policy "$PLUG_STACK_DIR" "$PLUG_SOURCE_DIR/app/helper/io.github.plugboard.Helper.conf"
+"$PLUG_STACK" polkit-action "$PLUG_STACK_DIR" "$PLUG_BUILD_DIR/app/helper/io.github.plugboard.Helper.policy"
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+
+cat >"$work/initramfs-tool" <<TOOL
+#!/bin/sh
+echo run >>"$work/initramfs-runs"
+TOOL
+chmod 755 "$work/initramfs-tool"
+initramfs_runs () { [ -f "$work/initramfs-runs" ] && wc -l <"$work/initramfs-runs" || echo 0; }
+
+. "$(dirname "$0")/lib-helper.sh"
+
+start_helper () {
+  local fixture=$1 root=$2; shift 2
+  mkdir -p "$root/etc/modprobe.d"
+  umockdev-run -d "$FIXTURES/gpus/$fixture.umockdev" -- \
+    "$HELPER" --root "$root" --modules-directory "$MODULES" --initramfs-tool "$work/initramfs-tool" \
+    --timeout 10 "$@" >>"$work/helper.log" 2>&1 &
+  helper_pid=$!
+  timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
+}
+
+# check_boot FIXTURE: the check, as the unit runs it, on FIXTURE's GPUs.
+check_boot () {
+  umockdev-run -d "$FIXTURES/gpus/$1.umockdev" -- \
+    "$HELPER" --check-boot --root "$root" --modules-directory "$MODULES" --initramfs-tool "$work/initramfs-tool" \
+    >>"$work/helper.log" 2>&1
+}
+boot_check () {
+  as_tester gdbus call --system --dest io.github.plugboard.Helper --object-path /io/github/plugboard/Helper \
+    --method org.freedesktop.DBus.Properties.Get io.github.plugboard.Helper BootCheck
+}
+config=etc/modprobe.d/plugboard-gpu.conf
+record=var/lib/plugboard-helper/boot-check
+
+root=$work/tahiti
+check "the helper starts" start_helper amd-tahiti-radeon "$root"
+check "amdgpu is chosen for the Radeon" call SetGpuDriver "$TAHITI" amdgpu
+stop_helper
+runs_before=$(initramfs_runs)
+check "the check runs at a boot where radeon is still bound (exit 0)" check_boot amd-tahiti-radeon
+check "... and reverts the choice: no configuration left" test ! -e "$root/$config"
+check "... with the initramfs regenerated" test "$(initramfs_runs)" = $((runs_before + 1))
+check "... and a record that says what happened: $(cat "$root/$record" 2>&1)" \
+  test "$(cat "$root/$record" 2>&1)" = "amdgpu did not start on the GPU at $TAHITI; Plugboard went back to radeon"
+check "the helper starts after the check" start_helper amd-tahiti-radeon "$root"
+check "... and BootCheck reports it: $(boot_check)" \
+  eval '[[ "$(boot_check)" == *"amdgpu did not start on the GPU at $TAHITI; Plugboard went back to radeon"* ]]'
+check "plugboardctl --json graphics status has it as boot_check" \
+  eval 'as_tester "$PLUGBOARDCTL" --json graphics status | jq_e ".boot_check == \"amdgpu did not start on the GPU at $TAHITI; Plugboard went back to radeon\"" >/dev/null'
+check "... and graphics status says it" \
+  eval 'as_tester "$PLUGBOARDCTL" graphics status | grep -qx "Driver check at this start: amdgpu did not start on the GPU at $TAHITI; Plugboard went back to radeon"'
+call GetDriverChoices
+check "... and the choice is gone: $reply" eval '[[ "$reply" == *"['"'"'amdgpu'"'"'], '"'"''"'"')"* ]]'
+check "a new choice forgets the record" call SetGpuDriver "$TAHITI" amdgpu
+check "... BootCheck is empty again" eval '[ "$(boot_check)" = "(<'"''"'>,)" ] && [ ! -e "$root/$record" ]'
+check "... and graphics status has boot_check null" eval 'as_tester "$PLUGBOARDCTL" --json graphics status | jq_e ".boot_check == null" >/dev/null'
+stop_helper
+
+runs_before=$(initramfs_runs)
+check "the check at a boot where amdgpu bound, as chosen" check_boot amd-tahiti-amdgpu
+check "... keeps the choice" cmp -s "$root/$config" "$FIXTURES/helper/tahiti-amdgpu.conf"
+check "... with no record and no regeneration" eval '[ ! -e "$root/$record" ] && [ "$(initramfs_runs)" = $runs_before ]'
+check "the check at a boot where the GPU is gone" check_boot intel-i915
+check "... keeps the choice too" eval 'cmp -s "$root/$config" "$FIXTURES/helper/tahiti-amdgpu.conf" && [ ! -e "$root/$record" ]'
+check "the check with no choice at all does nothing" eval 'rm -rf "$work/empty" && mkdir -p "$work/empty/etc/modprobe.d" &&
+  root=$work/empty check_boot amd-tahiti-radeon && [ -z "$(ls -A "$work/empty/etc/modprobe.d")" ] && [ ! -e "$work/empty/var" ]'
+
+if [ $tap_failed -gt 0 ]; then
+  diag "----- helper log -----"
+  sed 's/^/# /' "$work/helper.log" | tail -n 40
+fi
+finish

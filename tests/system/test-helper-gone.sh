@@ -1,0 +1,92 @@
+#!/bin/bash
+# test-helper-gone.sh: a choice for a GPU that is gone is listed and reverted
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# nvidia is chosen for the hybrid laptop's NVIDIA GPU; then the helper
+# starts again on the same root with only the Intel GPU there (the NVIDIA
+# one unplugged, as an eGPU is). GetDriverChoices lists the choice, with no
+# name and no driver, and RevertGpuDriver undoes it; a new choice for the
+# missing GPU is still refused.
+
+. "$(dirname "$0")/lib.sh"
+
+HELPER=$PLUG_BUILD_DIR/app/helper/plugboard-helper
+FIXTURES=$PLUG_SOURCE_DIR/tests/fixtures
+MODULES=$PLUG_BUILD_DIR/tests/unit/gpu-modules/lib/modules/6.1.0-plug
+NVIDIA=0000:01:00.0
+
+work=$(mktemp -d /tmp/plug-test-helper-gone.XXXXXX)
+chmod 755 "$work"
+helper_pid=
+stop_helper () {
+  [ -n "$helper_pid" ] || return 0
+  local pid
+  pid=$(helper_process)
+  [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null
+  wait "$helper_pid"
+  helper_status=$?
+  helper_pid=
+}
+trap 'stop_helper; rm -rf "$work"' EXIT
+
+"$PLUG_STACK" bus-policy "$PLUG_STACK_DIR" "$PLUG_SOURCE_DIR/app/helper/io.github.plugboard.Helper.conf"
+"$PLUG_STACK" polkit-action "$PLUG_STACK_DIR" "$PLUG_BUILD_DIR/app/helper/io.github.plugboard.Helper.policy"
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+
+cat >"$work/initramfs-tool" <<TOOL
+#!/bin/sh
+echo run >>"$work/initramfs-runs"
+TOOL
+chmod 755 "$work/initramfs-tool"
+initramfs_runs () { [ -f "$work/initramfs-runs" ] && wc -l <"$work/initramfs-runs" || echo 0; }
+
+. "$(dirname "$0")/lib-helper.sh"
+
+start_helper () {
+  local fixture=$1 root=$2; shift 2
+  mkdir -p "$root/etc/modprobe.d"
+  umockdev-run -d "$FIXTURES/gpus/$fixture.umockdev" -- \
+    "$HELPER" --root "$root" --modules-directory "$MODULES" --initramfs-tool "$work/initramfs-tool" \
+    --timeout 10 "$@" >>"$work/helper.log" 2>&1 &
+  helper_pid=$!
+  timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
+}
+
+nothing_written () {
+  [ -z "$(ls -A "$1/etc/modprobe.d")" ] &&
+    { [ ! -e "$1/var/lib/plugboard-helper" ] || [ -z "$(ls -A "$1/var/lib/plugboard-helper")" ]; }
+}
+
+root=$work/laptop
+check "the helper starts with the NVIDIA GPU there" start_helper hybrid-nouveau "$root"
+check "nvidia is chosen for it" call SetGpuDriver "$NVIDIA" nvidia
+stop_helper
+check "the helper starts with the NVIDIA GPU gone" start_helper intel-i915 "$root"
+call GetDriverChoices
+gone_entry="('$NVIDIA', '', '', [], 'nvidia')],)"
+check "GetDriverChoices lists the choice for the GPU that is gone, last: $reply" \
+  eval '[[ "$reply" == *", $gone_entry" ]]'
+expect_invalid () {
+  if call "$@"; then not_ok "$description: succeeded"
+  elif [[ "$reply" == *"InvalidArgs"*"There is no GPU at $NVIDIA"* ]]; then ok "$description"
+  else not_ok "$description: $reply"; fi
+}
+description="a new choice for the GPU that is gone is refused"
+expect_invalid SetGpuDriver "$NVIDIA" nouveau
+check "... and the file is still the nvidia one" cmp -s "$root/etc/modprobe.d/plugboard-gpu.conf" "$FIXTURES/helper/hybrid-nvidia.conf"
+check "RevertGpuDriver undoes the choice for the GPU that is gone" call RevertGpuDriver "$NVIDIA"
+check "... and nothing is left" nothing_written "$root"
+call GetDriverChoices
+check "... nor listed: $reply" eval '[[ "$reply" != *"$NVIDIA"* ]]'
+description="reverting it again: nothing to revert, no GPU there"
+expect_invalid RevertGpuDriver "$NVIDIA"
+stop_helper
+check "the helper exits cleanly (status $helper_status)" test "$helper_status" = 0
+
+if [ $tap_failed -gt 0 ]; then
+  diag "----- helper log -----"
+  sed 's/^/# /' "$work/helper.log" | tail -n 40
+fi
+finish
