@@ -21,10 +21,13 @@
  *  2. the kernel's facts about the PCI device (plug_gpu_get_kind(): the
  *     ids, the class, the display connectors; plug-gpu-list.c);
  *  3. switcheroo-control, for a machine it says has two GPUs: the one it
- *     calls the default is the integrated one, the other discrete, as
- *     GNOME's "Launch using Discrete Graphics" assumes. Weakest, since its
- *     default is the GPU that showed the boot display (boot_vga), which a
- *     desktop's card can be as well.
+ *     does not call the default is discrete, as GNOME's "Launch using
+ *     Discrete Graphics" takes it. Its default says nothing: it is the
+ *     GPU that showed the boot display (boot_vga), which a desktop's card
+ *     is as often as an integrated GPU, so the default is not called
+ *     integrated. Weakest, and only for a GPU nothing above decided: an
+ *     integrated GPU the kernel's facts do not know, beside a card that
+ *     shows the boot display, would be called discrete.
  *
  * Where none says, the kind is unknown, and callers claim neither.
  */
@@ -70,9 +73,9 @@ plug_gpu_kind_decide (PlugGpu           *gpu,
       gboolean one_default = plug_switcheroo_get_gpu (switcheroo, 0)->is_default !=
                              plug_switcheroo_get_gpu (switcheroo, 1)->is_default;
 
-      if (entry != NULL && one_default)
+      if (entry != NULL && one_default && !entry->is_default)
         {
-          kind = entry->is_default ? PLUG_GPU_KIND_INTEGRATED : PLUG_GPU_KIND_DISCRETE;
+          kind = PLUG_GPU_KIND_DISCRETE;
           found = PLUG_GPU_KIND_SOURCE_SWITCHEROO;
         }
     }
