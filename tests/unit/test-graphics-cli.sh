@@ -353,6 +353,15 @@ expect report "report --json: the graphics displays, as graphics status has them
    [["HDMI-A-1", "0000:00:0a.0", null, null], ["eDP-1", "0000:00:0a.0", "Plug Panel", 60],
     ["DP-1", "0000:01:00.0", "Plug 27 QHD", 144]]'
 
+# plugboardctl report reads the running kernel's modules (no seam): real
+# ones list the Xpress 200M for radeon alone, as the stubs do, and with no
+# modules at all there is no other driver either.
+umockdev-run -d "$fixtures/radeon-xpress-200m.umockdev" -- \
+  "$plugboardctl" report --json >"$work/report-xpress.json" 2>"$work/report-xpress.err"
+expect report-xpress "report --json: the Xpress 200M is integrated, and has nothing to switch to" \
+  '.graphics.gpus[0] | .integrated == true and .integrated_source == "kernel" and
+     (.switch_unavailable_reason | startswith("There is no other driver to switch to: radeon, the one in use"))'
+
 # Every fixture: no key of the JSON is null where the contract promises a value.
 for json in "$work"/intel-i915.json "$work"/hybrid-nouveau.json "$work"/hybrid-nvidia.json "$work"/crash.json; do
   check "$(basename "$json" .json): displays, modes and source never null" \
