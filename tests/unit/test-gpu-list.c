@@ -735,6 +735,46 @@ test_two_panels (Fixture       *fixture,
   g_assert_null (plug_gpu_get_kind_hint (tahiti));
 }
 
+/* A 3D controller (PCI class 0x0302), a GPU without display outputs of
+ * its own, is discrete where its ids do not say: the hybrid laptop's
+ * NVIDIA GPU with an id from before 0x0a20, where NVIDIA's chipset GPUs
+ * are. */
+static void
+test_3d_controller (Fixture       *fixture,
+                    gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugGpu) nvidia = NULL;
+
+  add_devices (fixture, "hybrid-nouveau.umockdev");
+  umockdev_testbed_set_attribute (fixture->testbed, "/sys/devices/pci0000:00/0000:01:00.0", "device", "0x0400");
+  gpus = load (fixture);
+
+  nvidia = g_list_model_get_item (G_LIST_MODEL (gpus), 1);
+  g_assert_cmpstr (plug_gpu_get_device_id (nvidia), ==, "0x0400");
+  g_assert_cmpint (plug_gpu_get_kind (nvidia), ==, PLUG_GPU_KIND_DISCRETE);
+  g_assert_cmpstr (plug_gpu_get_kind_hint (nvidia), ==, "3d-controller");
+}
+
+/* Intel's discrete GPUs are listed: an Arc A770 (8086:56a0) is discrete,
+ * wherever it sits. */
+static void
+test_intel_arc (Fixture       *fixture,
+                gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugGpu) arc = NULL;
+
+  add_devices (fixture, "intel-i915.umockdev");
+  umockdev_testbed_set_attribute (fixture->testbed, "/sys/devices/pci0000:00/0000:00:0a.0", "device", "0x56a0");
+  gpus = load (fixture);
+
+  arc = g_list_model_get_item (G_LIST_MODEL (gpus), 0);
+  g_assert_cmpstr (plug_gpu_get_device_id (arc), ==, "0x56a0");
+  g_assert_cmpint (plug_gpu_get_kind (arc), ==, PLUG_GPU_KIND_DISCRETE);
+  g_assert_cmpstr (plug_gpu_get_kind_hint (arc), ==, "intel-id");
+}
+
 /* A hardware database older than the GPU: it knows the vendor, not the
  * device id (0x0bad, made up), which the fixture's pci.ids lists. */
 static void
@@ -812,6 +852,8 @@ main (int    argc,
   ADD ("amd-apu", test_amd_apu, NULL);
   ADD ("amd-apu-and-card", test_amd_apu_and_card, NULL);
   ADD ("two-panels", test_two_panels, NULL);
+  ADD ("3d-controller", test_3d_controller, NULL);
+  ADD ("intel-arc", test_intel_arc, NULL);
   ADD ("names-pci-ids-last", test_names_pci_ids_last, NULL);
   ADD ("cancelled", test_cancelled, NULL);
 #undef ADD
