@@ -363,8 +363,11 @@ set_busy (PlugGpuGroup *self,
           const char   *subtitle)
 {
   self->busy = busy;
-  adw_action_row_set_subtitle (self->switch_row, subtitle != NULL ? subtitle :
-                               _("Choose which installed driver runs this GPU from the next start"));
+  if (subtitle != NULL || !self->nothing_to_switch)
+    adw_action_row_set_subtitle (self->switch_row, subtitle != NULL ? subtitle :
+                                 _("Choose which installed driver runs this GPU from the next start"));
+  else
+    adw_action_row_set_subtitle (self->switch_row, plug_gpu_get_switch_unavailable_reason (self->gpu));
   update_switch_rows (self);
 }
 
@@ -766,11 +769,10 @@ plug_gpu_group_set_driver_switch (PlugGpuGroup     *self,
   set_string (&self->chosen_driver, chosen_driver);
   set_string (&self->unavailable, unavailable != NULL ? unavailable->message : NULL);
 
-  if (self->nothing_to_switch)
-    ;  /* The reason stays: no helper changes it. */
-  else if (unavailable != NULL)
+  /* A GPU with nothing to switch to keeps its reason: no helper changes it. */
+  if (!self->nothing_to_switch && unavailable != NULL)
     adw_action_row_set_subtitle (self->switch_row, unavailable->message);
-  else
+  else if (!self->nothing_to_switch)
     adw_action_row_set_subtitle (self->switch_row,
                                  _("Choose which installed driver runs this GPU from the next start"));
   update_switch_rows (self);
