@@ -12,6 +12,7 @@
 
 #include "plug-cli.h"
 #include "plug-gpu-driver-rules.h"
+#include "plug-gpu-kind.h"
 #include "plug-driver-switch.h"
 #include "plug-gpu-list.h"
 #include "plug-graphics-report.h"
@@ -62,9 +63,12 @@ static void
 add_gpu_json (JsonBuilder             *builder,
               PlugGpu                 *gpu,
               PlugRenderer            *renderer,
+              PlugSwitcheroo          *switcheroo,
               const PlugSwitcherooGpu *switcheroo_gpu)
 {
   const char * const *alternatives = plug_gpu_get_alternatives (gpu);
+  PlugGpuKindSource kind_source;
+  PlugGpuKind kind = plug_gpu_kind_decide (gpu, renderer, switcheroo, &kind_source);
 
   json_builder_begin_object (builder);
   plug_cli_json_add_string (builder, "pci_slot", plug_gpu_get_pci_slot (gpu));
@@ -132,8 +136,16 @@ add_gpu_json (JsonBuilder             *builder,
       json_builder_add_null_value (builder);
     }
 
-  plug_cli_json_add_boolean (builder, "integrated", plug_gpu_is_integrated (gpu));
+  /* Null where nothing knows (plug-gpu-kind.c); "integrated_source"
+   * says what knew. */
+  json_builder_set_member_name (builder, "integrated");
+  if (kind == PLUG_GPU_KIND_UNKNOWN)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_boolean_value (builder, kind == PLUG_GPU_KIND_INTEGRATED);
+  plug_cli_json_add_string (builder, "integrated_source", plug_gpu_kind_source_get_id (kind_source));
   plug_cli_json_add_string (builder, "reason", plug_gpu_get_reason (gpu));
+  plug_cli_json_add_string (builder, "switch_unavailable_reason", plug_gpu_get_switch_unavailable_reason (gpu));
   json_builder_end_object (builder);
 }
 
@@ -243,7 +255,7 @@ build_json (GListModel     *gpus,
     {
       g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
 
-      add_gpu_json (builder, gpu, g_ptr_array_index (renderers, i),
+      add_gpu_json (builder, gpu, g_ptr_array_index (renderers, i), switcheroo,
                     switcheroo != NULL ? plug_switcheroo_find_gpu (switcheroo, gpu) : NULL);
     }
   json_builder_end_array (builder);
@@ -301,9 +313,11 @@ print_renderer_text (PlugRenderer *renderer)
 }
 
 static void
-print_gpu_text (PlugGpu      *gpu,
-                PlugRenderer *renderer)
+print_gpu_text (PlugGpu        *gpu,
+                PlugRenderer   *renderer,
+                PlugSwitcheroo *switcheroo)
 {
+  PlugGpuKind kind = plug_gpu_kind_decide (gpu, renderer, switcheroo, NULL);
   const char * const *alternatives = plug_gpu_get_alternatives (gpu);
   const char *vendor = plug_gpu_get_vendor (gpu);
   const char *model = plug_gpu_get_model (gpu);
@@ -322,7 +336,10 @@ print_gpu_text (PlugGpu      *gpu,
            plug_gpu_get_pci_slot (gpu),
            plug_gpu_get_vendor_id (gpu),
            plug_gpu_get_device_id (gpu),
-           plug_gpu_is_integrated (gpu) ? _("integrated") : _("discrete"));
+           kind == PLUG_GPU_KIND_INTEGRATED ? _("integrated")
+           : kind == PLUG_GPU_KIND_DISCRETE ? _("discrete")
+           /* Translators: whether a GPU is integrated or discrete, when nothing says */
+           : _("type unknown"));
   if (plug_gpu_is_boot_vga (gpu))
     g_print (_("  Shows the boot display\n"));
 
@@ -360,6 +377,8 @@ print_gpu_text (PlugGpu      *gpu,
 
   if (plug_gpu_get_reason (gpu) != NULL)
     g_print ("  %s\n", plug_gpu_get_reason (gpu));
+  if (plug_gpu_get_switch_unavailable_reason (gpu) != NULL)
+    g_print ("  %s\n", plug_gpu_get_switch_unavailable_reason (gpu));
 
   print_renderer_text (renderer);
 }
@@ -450,7 +469,7 @@ print_text (GListModel     *gpus,
     {
       g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
 
-      print_gpu_text (gpu, g_ptr_array_index (renderers, i));
+      print_gpu_text (gpu, g_ptr_array_index (renderers, i), switcheroo);
       g_print ("\n");
     }
 

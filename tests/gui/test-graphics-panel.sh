@@ -166,8 +166,10 @@ expect intel-i915 "no other driver" 'Other installed drivers: none'
 expect intel-i915 "integrated" 'Type: integrated'
 expect intel-i915 "it drives the boot display" 'Drives the boot display: yes'
 expect intel-i915 "its PCI slot and ids" 'PCI ID: 8086:9a49'
-check "intel-i915: one GPU, and no driver choice offered for it" \
-  eval '[ "$(grep -c "^GPU: " "$GUI_DIR/intel-i915.report")" = 1 ] && ! grep -q "Driver choice" "$GUI_DIR/intel-i915.report"'
+check "intel-i915: one GPU, and no driver choice offered for it, with the reason" \
+  eval '[ "$(grep -c "^GPU: " "$GUI_DIR/intel-i915.report")" = 1 ] &&
+        [ "$(grep -c "Driver choice" "$GUI_DIR/intel-i915.report")" = 1 ] &&
+        grep -qF "Driver choice: There is no other driver to switch to: i915, the one in use" "$GUI_DIR/intel-i915.report"'
 check "intel-i915: the app is still running" kill -0 "$app_pid"
 stop_gui
 
@@ -194,7 +196,7 @@ copy_report amd-tahiti-radeon
 expect amd-tahiti-radeon "the AMD GPU" 'GPU: Advanced Micro Devices, Inc. [AMD/ATI] Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]'
 expect amd-tahiti-radeon "radeon is open source" 'Driver: radeon (Open Source)'
 expect amd-tahiti-radeon "amdgpu could drive it too" 'Other installed drivers: amdgpu'
-expect amd-tahiti-radeon "a discrete card" 'Type: discrete'
+expect amd-tahiti-radeon "a desktop card nothing here says the kind of: unknown, no guess" 'Type: unknown'
 expect amd-tahiti-radeon "no swap, no hibernation" 'Hibernate: Not possible. There is no swap space'
 if [ -n "${PLUG_STACK_DIR:-}" ]; then
   expect amd-tahiti-radeon "the helper is not installed, and what to install" \
@@ -206,6 +208,35 @@ fi
 check "amd-tahiti-radeon: one GPU in the report" test "$(grep -c '^GPU: ' "$GUI_DIR/amd-tahiti-radeon.report")" -eq 1
 
 check "amd-tahiti-radeon: the app is still running" kill -0 "$app_pid"
+stop_gui
+
+# --- the Radeon Xpress 200M, an IGP with radeon its only driver --------------
+
+# Off PCI bus 0 (01:05.0), integrated by its device id; udev's record has
+# no names, so they come from the hardware database. radeon is the only
+# installed driver that drives it: the panel says there is nothing to
+# switch to, and why, where other GPUs have Switch Driver.
+root=$(new_root xpress)
+
+# With accessibility, to read the rows as a screen reader does.
+start_session_bus
+GUI_A11Y=1 show radeon-xpress-200m "$root"
+a11y wait-app 20 >/dev/null
+shoot radeon-xpress-200m
+copy_report radeon-xpress-200m rendered
+expect radeon-xpress-200m "its name, from the hardware database" \
+  'GPU: Advanced Micro Devices, Inc. [AMD/ATI] RS480M [Mobility Radeon Xpress 200]'
+expect radeon-xpress-200m "integrated, though not on bus 0" 'Type: integrated'
+expect radeon-xpress-200m "its slot" 'PCI slot: 0000:01:05.0'
+expect radeon-xpress-200m "why there is nothing to switch to" \
+  'Driver choice: There is no other driver to switch to: radeon, the one in use, is the only installed driver for this GPU. amdgpu is installed too, but does not support this GPU.'
+a11y rows --window Plugboard >"$GUI_DIR/xpress.rows" 2>&1
+check "radeon-xpress-200m: the panel shows the No Other Driver row with the reason" \
+  grep -qP '^row\tNo Other Driver\tThere is no other driver to switch to: radeon' "$GUI_DIR/xpress.rows"
+check "radeon-xpress-200m: and its Type is Integrated" grep -qP '^row\tType\tIntegrated' "$GUI_DIR/xpress.rows"
+check "radeon-xpress-200m: no Switch Driver button in that row, nor anywhere" \
+  eval 'grep -qP "^row\tNo Other Driver\t" "$GUI_DIR/xpress.rows" && ! grep -qF "Switch Driver…" "$GUI_DIR/xpress.rows"'
+check "radeon-xpress-200m: the app is still running" kill -0 "$app_pid"
 stop_gui
 
 # --- a GPU with no driver bound ---------------------------------------------

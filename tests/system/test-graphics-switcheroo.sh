@@ -88,12 +88,37 @@ expect "each GPU carries its launch environment" \
      {pci_slot: "'$INTEL'", launch_environment: ["DRI_PRIME=pci-0000_00_0a_0"]},
      {pci_slot: "'$NVIDIA'", launch_environment: ["DRI_PRIME=pci-0000_01_00_0"]}]'
 expect "the renderer probe ran for both GPUs" '[.gpus[].renderer | type] == ["string", "string"]'
+expect "the kernel's facts decide the kind before switcheroo-control's view" \
+  '[.gpus[] | [.integrated, .integrated_source]] == [[true, "kernel"], [false, "kernel"]]'
 
 text=$(status 2>&1)
 check "text: the default GPU is named" grep -qF 'Dual GPU: apps run on Intel Corporation TigerLake-LP GT2 [Iris Xe Graphics] by default' <<<"$text"
 check "text: the other can be launched on, as GNOME offers it" \
   grep -qF 'apps can be started on NVIDIA Corporation TU117M (“Launch using Discrete Graphics”)' <<<"$text"
 
+stop_switcheroo
+
+# --- two AMD cards, of a kind the kernel's facts do not tell -----------------
+
+# A desktop's two Radeon HD 7970s, the one at 03:00.0 showing the boot
+# display: switcheroo-control calls it the default, which says nothing of
+# its kind; the other one is what GNOME offers as "Discrete Graphics".
+two_cards=(-d "$FIXTURES/gpus/amd-tahiti-radeon.umockdev" -d "$FIXTURES/gpus/amd-second-card.umockdev")
+umockdev-run "${two_cards[@]}" -- "$SWITCHEROO" >"$work/switcheroo.log" 2>&1 &
+switcheroo_pid=$!
+check "switcheroo-control starts under the two cards" \
+  timeout 15 gdbus wait --system --timeout 10 net.hadess.SwitcherooControl
+as_tester env PLUGBOARD_RENDERER_PROBE="$PROBE" LIBGL_ALWAYS_SOFTWARE=1 \
+  umockdev-run "${two_cards[@]}" -- \
+  "$PLUGBOARDCTL" graphics status --json --root "$root" --modules-directory "$MODULES" \
+  >"$work/status.json" 2>"$work/status.err"
+check "two cards: exit 0" test $? = 0
+expect "switcheroo-control says two GPUs, the first the default" \
+  '.dual_gpu.has_dual_gpu and ([.dual_gpu.gpus[] | [.pci_slot, .default]] == [["0000:03:00.0", true], ["0000:04:00.0", false]])'
+expect "the other one is discrete, by switcheroo-control's view" \
+  '.gpus[1] | .pci_slot == "0000:04:00.0" and .integrated == false and .integrated_source == "switcheroo"'
+expect "the default is not called integrated: unknown" \
+  '.gpus[0] | .pci_slot == "0000:03:00.0" and .integrated == null and .integrated_source == null'
 stop_switcheroo
 
 if [ $tap_failed -gt 0 ]; then

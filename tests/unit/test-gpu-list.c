@@ -41,7 +41,8 @@ typedef struct
   const char     *model;
   const char     *modalias;
   gboolean        boot_vga;
-  gboolean        integrated;
+  PlugGpuKind     kind;
+  const char     *kind_hint;
   const char     *drm_nodes[3];
   const char     *driver;
   const char     *driver_version;
@@ -49,6 +50,7 @@ typedef struct
   const char     *alternatives[3];
   const char     *blacklisted[3];
   const char     *reason;
+  const char     *switch_unavailable;
 } Expected;
 
 static const Expected intel = {
@@ -59,10 +61,13 @@ static const Expected intel = {
   .model = "TigerLake-LP GT2 [Iris Xe Graphics]",
   .modalias = "pci:v00008086d00009A49sv000017AAsd000022D8bc03sc00i00",
   .boot_vga = TRUE,
-  .integrated = TRUE,
+  .kind = PLUG_GPU_KIND_INTEGRATED,
+  .kind_hint = "intel-id",
   .drm_nodes = { "card0", "renderD128" },
   .driver = "i915",
   .driver_license = PLUG_GPU_LICENSE_OPEN,
+  .switch_unavailable = "There is no other driver to switch to: i915, the one in use, is the only "
+                        "installed driver for this GPU.",
 };
 
 static const char nvidia_modalias[] = "pci:v000010DEd00001F99sv000017AAsd000022D8bc03sc02i00";
@@ -202,7 +207,10 @@ assert_gpu (GListModel     *gpus,
   g_assert_cmpstr (plug_gpu_get_model (gpu), ==, expected->model);
   g_assert_cmpstr (plug_gpu_get_modalias (gpu), ==, expected->modalias);
   g_assert_cmpint (plug_gpu_is_boot_vga (gpu), ==, expected->boot_vga);
-  g_assert_cmpint (plug_gpu_is_integrated (gpu), ==, expected->integrated);
+  g_assert_cmpint (plug_gpu_get_kind (gpu), ==, expected->kind);
+  g_assert_cmpint (plug_gpu_is_integrated (gpu), ==, expected->kind == PLUG_GPU_KIND_INTEGRATED);
+  g_assert_cmpstr (plug_gpu_get_kind_hint (gpu), ==, expected->kind_hint);
+  g_assert_cmpstr (plug_gpu_get_switch_unavailable_reason (gpu), ==, expected->switch_unavailable);
   assert_strv (plug_gpu_get_drm_nodes (gpu), expected->drm_nodes, G_N_ELEMENTS (expected->drm_nodes));
   g_assert_cmpstr (plug_gpu_get_driver (gpu), ==, expected->driver);
   g_assert_cmpstr (plug_gpu_get_driver_version (gpu), ==, expected->driver_version);
@@ -290,7 +298,8 @@ test_hybrid_nouveau (Fixture       *fixture,
     .model = "TU117M",
     .modalias = nvidia_modalias,
     .boot_vga = FALSE,
-    .integrated = FALSE,
+    .kind = PLUG_GPU_KIND_DISCRETE,
+    .kind_hint = "nvidia-id",
     .drm_nodes = { "card1", "renderD129" },
     .driver = "nouveau",
     .driver_license = PLUG_GPU_LICENSE_OPEN,
@@ -318,6 +327,8 @@ test_hybrid_nvidia (Fixture       *fixture,
     .vendor = "NVIDIA Corporation",
     .model = "TU117M",
     .modalias = nvidia_modalias,
+    .kind = PLUG_GPU_KIND_DISCRETE,
+    .kind_hint = "nvidia-id",
     .drm_nodes = { "card1", "renderD129" },
     .driver = "nvidia",
     .driver_version = "535.183.01",
@@ -489,7 +500,8 @@ test_no_driver (Fixture       *fixture,
     .pci_slot = "0000:07:00.0",
     .vendor_id = "0x1002",
     .device_id = "0x6798",
-    /* From the fixture's pci.ids: udev has no hardware database entry. */
+    /* udev's record has no names: they come from the hardware database
+     * (the fixture's pci.ids has the same ones, the last resort). */
     .vendor = "Advanced Micro Devices, Inc. [AMD/ATI]",
     .model = "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
     .modalias = tahiti_modalias,
@@ -536,7 +548,8 @@ test_no_driver_blacklisted (Fixture       *fixture,
 }
 
 /* Neither udev's hardware database nor pci.ids, and no installed driver:
- * ids only, and a reason that says nothing can drive it. */
+ * ids only, and a reason that says nothing can drive it. The vendor id
+ * 0x0bad is one nobody has, in either. */
 static void
 test_no_driver_nothing_known (Fixture       *fixture,
                               gconstpointer  user_data)
@@ -546,6 +559,7 @@ test_no_driver_nothing_known (Fixture       *fixture,
   g_autoptr(PlugGpu) gpu = NULL;
 
   add_devices (fixture, "no-driver.umockdev");
+  umockdev_testbed_set_attribute (fixture->testbed, "/sys/devices/pci0000:00/0000:07:00.0", "vendor", "0x0bad");
   g_assert_cmpint (g_unlink (pci_ids), ==, 0);
   gpus = plug_gpu_list_new (fixture->root, "/nonexistent/lib/modules/0.0");
   {
@@ -558,11 +572,226 @@ test_no_driver_nothing_known (Fixture       *fixture,
   }
 
   gpu = g_list_model_get_item (G_LIST_MODEL (gpus), 0);
-  g_assert_cmpstr (plug_gpu_get_vendor_id (gpu), ==, "0x1002");
+  g_assert_cmpstr (plug_gpu_get_vendor_id (gpu), ==, "0x0bad");
   g_assert_null (plug_gpu_get_vendor (gpu));
   g_assert_null (plug_gpu_get_model (gpu));
   g_assert_null (plug_gpu_get_alternatives (gpu)[0]);
   g_assert_nonnull (strstr (plug_gpu_get_reason (gpu), "no installed driver can drive it"));
+}
+
+/* The Radeon Xpress 200M (RS480M), the IGP of the laptop this panel is
+ * for: at 01:05.0, behind the chipset's bridge, not on bus 0; integrated
+ * by its device id. udev's record has no names, the fixture's pci.ids
+ * does not list it: the names come from the udev hardware database. Only
+ * radeon drives it, so there is nothing to switch to, and amdgpu, which
+ * is installed, does not support it. */
+static void
+test_xpress_200m (Fixture       *fixture,
+                  gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  const Expected xpress = {
+    .pci_slot = "0000:01:05.0",
+    .vendor_id = "0x1002",
+    .device_id = "0x5955",
+    .vendor = "Advanced Micro Devices, Inc. [AMD/ATI]",
+    .model = "RS480M [Mobility Radeon Xpress 200]",
+    .modalias = "pci:v00001002d00005955sv0000103Csd0000308Bbc03sc00i00",
+    .boot_vga = TRUE,
+    .kind = PLUG_GPU_KIND_INTEGRATED,
+    .kind_hint = "amd-igp-id",
+    .drm_nodes = { "card0", "renderD128" },
+    .driver = "radeon",
+    .driver_license = PLUG_GPU_LICENSE_OPEN,
+    .switch_unavailable = "There is no other driver to switch to: radeon, the one in use, is the only "
+                          "installed driver for this GPU. amdgpu is installed too, but does not support "
+                          "this GPU.",
+  };
+
+  add_devices (fixture, "radeon-xpress-200m.umockdev");
+  gpus = load (fixture);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 1);
+  assert_gpu (G_LIST_MODEL (gpus), 0, &xpress);
+}
+
+/* Without amdgpu installed, the reason does not mention it. */
+static void
+test_xpress_200m_radeon_only (Fixture       *fixture,
+                              gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugGpu) gpu = NULL;
+  g_autofree char *amdgpu = g_build_filename (fixture->root, "lib/modules/6.1.0-plug", NULL);
+
+  /* A copy of the stub modules without amdgpu's file; the index still
+   * names it, as after a package removal before depmod ran. */
+  {
+    g_autofree char *parent = g_path_get_dirname (amdgpu);
+    g_autofree char *module = g_build_filename (amdgpu, "kernel/drivers/gpu/drm/amd/amdgpu/amdgpu.ko", NULL);
+    const char *argv[] = { "cp", "-a", modules_directory, amdgpu, NULL };
+    int wait_status = -1;
+
+    g_assert_cmpint (g_mkdir_with_parents (parent, 0755), ==, 0);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                                 NULL, NULL, &wait_status, NULL));
+    g_assert_true (g_spawn_check_wait_status (wait_status, NULL));
+    g_assert_cmpint (g_unlink (module), ==, 0);
+  }
+  add_devices (fixture, "radeon-xpress-200m.umockdev");
+  {
+    g_autoptr(PlugGpuList) list = plug_gpu_list_new (fixture->root, amdgpu);
+    g_autoptr(GAsyncResult) result = NULL;
+
+    plug_gpu_list_load_async (list, NULL, load_cb, &result);
+    while (result == NULL)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_true (plug_gpu_list_load_finish (list, result, NULL));
+    gpus = g_steal_pointer (&list);
+  }
+
+  gpu = g_list_model_get_item (G_LIST_MODEL (gpus), 0);
+  g_assert_cmpstr (plug_gpu_get_driver (gpu), ==, "radeon");
+  /* The license comes from the copied radeon module: the copy is read. */
+  g_assert_cmpint (plug_gpu_get_driver_license (gpu), ==, PLUG_GPU_LICENSE_OPEN);
+  g_assert_cmpstr (plug_gpu_get_switch_unavailable_reason (gpu), ==,
+                   "There is no other driver to switch to: radeon, the one in use, is the only "
+                   "installed driver for this GPU.");
+}
+
+static const Expected renoir = {
+  .pci_slot = "0000:05:00.0",
+  .vendor_id = "0x1002",
+  .device_id = "0x1636",
+  .vendor = "Advanced Micro Devices, Inc. [AMD/ATI]",
+  .model = "Renoir [Radeon Vega Series / Radeon Vega Mobile Series]",
+  .modalias = "pci:v00001002d00001636sv000017AAsd00005082bc03sc00i00",
+  .boot_vga = TRUE,
+  .kind = PLUG_GPU_KIND_INTEGRATED,
+  .kind_hint = "amd-igp-id",
+  .drm_nodes = { "card1", "renderD129" },
+  .driver = "amdgpu",
+  .driver_license = PLUG_GPU_LICENSE_OPEN,
+  .switch_unavailable = "There is no other driver to switch to: amdgpu, the one in use, is the only "
+                        "installed driver for this GPU. radeon is installed too, but does not support "
+                        "this GPU.",
+};
+
+/* A Renoir APU, off bus 0 as AMD's APUs are. */
+static void
+test_amd_apu (Fixture       *fixture,
+              gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+
+  add_devices (fixture, "amd-renoir-apu.umockdev");
+  gpus = load (fixture);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 1);
+  assert_gpu (G_LIST_MODEL (gpus), 0, &renoir);
+}
+
+/* The same APU with the Radeon HD 7970 beside it (the desktop card alone
+ * is of unknown kind): only the APU has an internal panel (eDP), so the
+ * card is the discrete GPU; and the APU's id decides its own kind first. */
+static void
+test_amd_apu_and_card (Fixture       *fixture,
+                       gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugGpu) tahiti = NULL;
+
+  add_devices (fixture, "amd-renoir-apu.umockdev");
+  add_devices (fixture, "amd-tahiti-radeon.umockdev");
+  gpus = load (fixture);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 2);
+  tahiti = g_list_model_get_item (G_LIST_MODEL (gpus), 0);
+  g_assert_cmpstr (plug_gpu_get_pci_slot (tahiti), ==, "0000:03:00.0");
+  g_assert_cmpint (plug_gpu_get_kind (tahiti), ==, PLUG_GPU_KIND_DISCRETE);
+  g_assert_cmpstr (plug_gpu_get_kind_hint (tahiti), ==, "internal-panel");
+  assert_gpu (G_LIST_MODEL (gpus), 1, &renoir);
+}
+
+/* Two GPUs with an internal panel each (a laptop with a display switch):
+ * the connectors say nothing. */
+static void
+test_two_panels (Fixture       *fixture,
+                 gconstpointer  user_data)
+{
+  static const char tahiti_path[] = "/sys/devices/pci0000:00/0000:03:00.0/drm/card0";
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugGpu) tahiti = NULL;
+
+  add_devices (fixture, "amd-renoir-apu.umockdev");
+  add_devices (fixture, "amd-tahiti-radeon.umockdev");
+  umockdev_testbed_add_device (fixture->testbed, "drm", "card0-eDP-2", tahiti_path,
+                               "status", "disconnected", "enabled", "disabled", NULL,
+                               "DEVTYPE", "drm_connector", NULL);
+  gpus = load (fixture);
+
+  tahiti = g_list_model_get_item (G_LIST_MODEL (gpus), 0);
+  g_assert_cmpint (plug_gpu_get_kind (tahiti), ==, PLUG_GPU_KIND_UNKNOWN);
+  g_assert_null (plug_gpu_get_kind_hint (tahiti));
+}
+
+/* A 3D controller (PCI class 0x0302), a GPU without display outputs of
+ * its own, is discrete where its ids do not say: the hybrid laptop's
+ * NVIDIA GPU with an id from before 0x0a20, where NVIDIA's chipset GPUs
+ * are. */
+static void
+test_3d_controller (Fixture       *fixture,
+                    gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugGpu) nvidia = NULL;
+
+  add_devices (fixture, "hybrid-nouveau.umockdev");
+  umockdev_testbed_set_attribute (fixture->testbed, "/sys/devices/pci0000:00/0000:01:00.0", "device", "0x0400");
+  gpus = load (fixture);
+
+  nvidia = g_list_model_get_item (G_LIST_MODEL (gpus), 1);
+  g_assert_cmpstr (plug_gpu_get_device_id (nvidia), ==, "0x0400");
+  g_assert_cmpint (plug_gpu_get_kind (nvidia), ==, PLUG_GPU_KIND_DISCRETE);
+  g_assert_cmpstr (plug_gpu_get_kind_hint (nvidia), ==, "3d-controller");
+}
+
+/* Intel's discrete GPUs are listed: an Arc A770 (8086:56a0) is discrete,
+ * wherever it sits. */
+static void
+test_intel_arc (Fixture       *fixture,
+                gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugGpu) arc = NULL;
+
+  add_devices (fixture, "intel-i915.umockdev");
+  umockdev_testbed_set_attribute (fixture->testbed, "/sys/devices/pci0000:00/0000:00:0a.0", "device", "0x56a0");
+  gpus = load (fixture);
+
+  arc = g_list_model_get_item (G_LIST_MODEL (gpus), 0);
+  g_assert_cmpstr (plug_gpu_get_device_id (arc), ==, "0x56a0");
+  g_assert_cmpint (plug_gpu_get_kind (arc), ==, PLUG_GPU_KIND_DISCRETE);
+  g_assert_cmpstr (plug_gpu_get_kind_hint (arc), ==, "intel-id");
+}
+
+/* A hardware database older than the GPU: it knows the vendor, not the
+ * device id (0x0bad, made up), which the fixture's pci.ids lists. */
+static void
+test_names_pci_ids_last (Fixture       *fixture,
+                         gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugGpu) gpu = NULL;
+
+  add_devices (fixture, "no-driver.umockdev");
+  umockdev_testbed_set_attribute (fixture->testbed, "/sys/devices/pci0000:00/0000:07:00.0", "device", "0x0bad");
+  gpus = load (fixture);
+
+  gpu = g_list_model_get_item (G_LIST_MODEL (gpus), 0);
+  g_assert_cmpstr (plug_gpu_get_device_id (gpu), ==, "0x0bad");
+  g_assert_cmpstr (plug_gpu_get_vendor (gpu), ==, "Advanced Micro Devices, Inc. [AMD/ATI]");
+  g_assert_cmpstr (plug_gpu_get_model (gpu), ==, "Plug Test GPU [not in the udev hardware database]");
 }
 
 static void
@@ -618,6 +847,14 @@ main (int    argc,
   ADD ("no-driver-nomodeset", test_no_driver, "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro nomodeset quiet\n");
   ADD ("no-driver-blacklisted", test_no_driver_blacklisted, NULL);
   ADD ("no-driver-nothing-known", test_no_driver_nothing_known, NULL);
+  ADD ("xpress-200m", test_xpress_200m, NULL);
+  ADD ("xpress-200m-radeon-only", test_xpress_200m_radeon_only, NULL);
+  ADD ("amd-apu", test_amd_apu, NULL);
+  ADD ("amd-apu-and-card", test_amd_apu_and_card, NULL);
+  ADD ("two-panels", test_two_panels, NULL);
+  ADD ("3d-controller", test_3d_controller, NULL);
+  ADD ("intel-arc", test_intel_arc, NULL);
+  ADD ("names-pci-ids-last", test_names_pci_ids_last, NULL);
   ADD ("cancelled", test_cancelled, NULL);
 #undef ADD
 

@@ -62,9 +62,10 @@ expect () {
 
 jq_true () { jq_e "$2" <"$1" >/dev/null; }
 
-gpu_keys='["alternatives","boot_vga","device_id","driver","driver_license","driver_version","hardware_accelerated","integrated","launch_environment","model","opengl_version","pci_slot","reason","renderer","renderer_error","software_reason","software_reason_text","vendor","vendor_id","vulkan"]'
-# The facts about the GPU, without what the renderer probe says.
-facts='def facts: del(.launch_environment, .renderer, .opengl_version, .hardware_accelerated, .software_reason, .software_reason_text, .renderer_error, .vulkan);'
+gpu_keys='["alternatives","boot_vga","device_id","driver","driver_license","driver_version","hardware_accelerated","integrated","integrated_source","launch_environment","model","opengl_version","pci_slot","reason","renderer","renderer_error","software_reason","software_reason_text","switch_unavailable_reason","vendor","vendor_id","vulkan"]'
+# The facts about the GPU, without what the renderer probe says (and the
+# sentence about switching, checked on its own).
+facts='def facts: del(.launch_environment, .renderer, .opengl_version, .hardware_accelerated, .software_reason, .software_reason_text, .renderer_error, .vulkan, .switch_unavailable_reason);'
 
 # The GPUs here are made up, so the renderer probe must not find the
 # machine's own GPU: Mesa renders in software, as it does on a machine
@@ -93,7 +94,7 @@ expect intel-i915 "every field" "$facts"'(.gpus[0] | facts) == {
   pci_slot: "0000:00:0a.0", vendor_id: "0x8086", device_id: "0x9a49",
   vendor: "Intel Corporation", model: "TigerLake-LP GT2 [Iris Xe Graphics]",
   driver: "i915", driver_version: null, driver_license: "open", alternatives: [],
-  boot_vga: true, integrated: true, reason: null }'
+  boot_vga: true, integrated: true, integrated_source: "kernel", reason: null }'
 expect intel-i915 "the renderer probe ran: software OpenGL, with its version" \
   '.gpus[0] | (.renderer | test("llvmpipe|softpipe")) and (.opengl_version | type == "string") and .hardware_accelerated == false'
 expect intel-i915 "software rendering with i915 bound and no /dev/dri: no GPU access" \
@@ -120,7 +121,7 @@ expect hybrid-nouveau "every field of the NVIDIA GPU" "$facts"'(.gpus[1] | facts
   pci_slot: "0000:01:00.0", vendor_id: "0x10de", device_id: "0x1f99",
   vendor: "NVIDIA Corporation", model: "TU117M",
   driver: "nouveau", driver_version: null, driver_license: "open", alternatives: ["nvidia"],
-  boot_vga: false, integrated: false, reason: null }'
+  boot_vga: false, integrated: false, integrated_source: "kernel", reason: null }'
 expect hybrid-nouveau "a monitor whose EDID is cut short: name and rate unknown, the kernel's mode" \
   '.displays[] | select(.gpu == "0000:01:00.0") == {
     connector: "HDMI-A-1", gpu: "0000:01:00.0", connected: true, enabled: true,
@@ -144,7 +145,7 @@ expect hybrid-nvidia "every field of the NVIDIA GPU" "$facts"'(.gpus[1] | facts)
   vendor: "NVIDIA Corporation", model: "TU117M",
   driver: "nvidia", driver_version: "535.183.01", driver_license: "proprietary",
   alternatives: ["nouveau"], boot_vga: false,
-  integrated: false, reason: null }'
+  integrated: false, integrated_source: "kernel", reason: null }'
 expect hybrid-nvidia "the Intel GPU unchanged" '.gpus[0].driver == "i915" and .gpus[0].boot_vga'
 expect hybrid-nvidia "the external monitor on the NVIDIA GPU, 2560x1440 at 144 Hz, modes once each" \
   '.displays[] | select(.connector == "DP-1") == {
@@ -167,7 +168,11 @@ expect amd-tahiti-radeon "every field" "$facts"'(.gpus | map(facts)) == [{
   vendor: "Advanced Micro Devices, Inc. [AMD/ATI]",
   model: "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
   driver: "radeon", driver_version: null, driver_license: "open", alternatives: ["amdgpu"],
-  boot_vga: true, integrated: false, reason: null }]'
+  boot_vga: true, integrated: null, integrated_source: null, reason: null }]'
+expect amd-tahiti-radeon "a desktop card nothing knows the kind of: null, not a guess" \
+  '.gpus[0] | .integrated == null and .integrated_source == null'
+expect amd-tahiti-radeon "two drivers to choose from: no reason against switching" \
+  '.gpus[0].switch_unavailable_reason == null'
 expect amd-tahiti-radeon "one display connector, nothing connected" \
   '[.displays[] | [.connector, .connected]] == [["DP-1", false]]'
 expect amd-tahiti-radeon "the GPU's node in /dev/dri is not accessible: no GPU access" \
@@ -192,12 +197,12 @@ expect amd-tahiti-radeon "with the firmware there, no reason Plugboard can name"
 
 root=$(new_root no-driver)
 check "no-driver: exits 0" status no-driver "$root"
-expect no-driver "every field, names from pci.ids" "$facts"'(.gpus | map(facts)) == [{
+expect no-driver "every field, names from the hardware database" "$facts"'(.gpus | map(facts)) == [{
   pci_slot: "0000:07:00.0", vendor_id: "0x1002", device_id: "0x6798",
   vendor: "Advanced Micro Devices, Inc. [AMD/ATI]",
   model: "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
   driver: null, driver_version: null, driver_license: null, alternatives: ["amdgpu", "radeon"],
-  boot_vga: true, integrated: false,
+  boot_vga: true, integrated: null, integrated_source: null,
   reason: .gpus[0].reason }]'
 expect no-driver "software rendering: no driver bound" \
   '.gpus[0] | .hardware_accelerated == false and .software_reason == "no-driver"'
@@ -211,6 +216,70 @@ expect no-driver "the reason names nomodeset" '.gpus[0].reason | contains("nomod
 expect no-driver "software rendering: nomodeset comes first" \
   '.gpus[0] | .software_reason == "nomodeset" and (.software_reason_text | contains("nomodeset"))'
 expect no-driver "without resume=, no hibernation" '.power.hibernate.reason | contains("resume")'
+
+# --- AMD integrated GPUs: a Renoir APU, a Radeon Xpress 200M IGP ------------
+
+# Neither sits on PCI bus 0, where the old rule looked; their device ids
+# are in the kernel's lists of AMD IGPs and APUs.
+root=$(new_root renoir)
+check "amd-renoir-apu: exits 0" status amd-renoir-apu "$root"
+expect amd-renoir-apu "the APU at 05:00.0 is integrated, by the kernel's facts" \
+  '.gpus[0] | .pci_slot == "0000:05:00.0" and .integrated == true and .integrated_source == "kernel"'
+expect amd-renoir-apu "only amdgpu drives it: why there is nothing to switch" \
+  '.gpus[0] | .alternatives == [] and
+     .switch_unavailable_reason == "There is no other driver to switch to: amdgpu, the one in use, is the only installed driver for this GPU. radeon is installed too, but does not support this GPU."'
+
+root=$(new_root xpress)
+check "radeon-xpress-200m: exits 0" status radeon-xpress-200m "$root"
+expect radeon-xpress-200m "the IGP at 01:05.0 is integrated" \
+  '.gpus[0] | .pci_slot == "0000:01:05.0" and .integrated == true and .integrated_source == "kernel"'
+expect radeon-xpress-200m "udev's record has no names: they come from the hardware database, not pci.ids" \
+  '.gpus[0] | .vendor == "Advanced Micro Devices, Inc. [AMD/ATI]" and .model == "RS480M [Mobility Radeon Xpress 200]"'
+expect radeon-xpress-200m "radeon only: nothing to switch, and amdgpu does not support it" \
+  '.gpus[0] | .driver == "radeon" and .alternatives == [] and
+     (.switch_unavailable_reason | startswith("There is no other driver to switch to: radeon, the one in use")) and
+     (.switch_unavailable_reason | contains("amdgpu is installed too, but does not support this GPU"))'
+umockdev-run -d "$fixtures/radeon-xpress-200m.umockdev" -- \
+  "$plugboardctl" graphics status --root "$root" --modules-directory "$modules" >"$work/text-xpress.out" 2>&1
+check "text: the Xpress 200M is integrated" grep -qF 'PCI: 0000:01:05.0, 0x1002:0x5955, integrated' "$work/text-xpress.out"
+check "text: and says there is nothing to switch to" \
+  grep -qF 'There is no other driver to switch to: radeon, the one in use' "$work/text-xpress.out"
+umockdev-run -d "$fixtures/amd-tahiti-radeon.umockdev" -- \
+  "$plugboardctl" graphics status --root "$work/tahiti" --modules-directory "$modules" >"$work/text-tahiti-kind.out" 2>&1
+check "text: a GPU of unknown kind claims neither" \
+  eval 'grep -qF "PCI: 0000:03:00.0, 0x1002:0x6798, type unknown" "$work/text-tahiti-kind.out" &&
+        ! grep -qE "PCI: .*(integrated|discrete)" "$work/text-tahiti-kind.out"'
+
+# The Vulkan driver's device type comes first. A Vulkan driver for a
+# made-up GPU cannot run here, so a probe prints the answer the real one
+# gives on such a machine (the probe's own format, app/probe): RADV's
+# device at the GPU's slot, and lavapipe.
+vulkan_probe () {
+  printf '#!/bin/sh
+cat <<EOF
+{"opengl": null, "opengl_error": "none here",
+  "vulkan": [{"name": "%s", "type": "%s", "api_version": "1.3.230", "vendor_id": "0x1002", "device_id": "%s", "pci_slot": "%s"},
+             {"name": "llvmpipe (LLVM 15.0.6, 256 bits)", "type": "cpu", "api_version": "1.3.230", "vendor_id": "0x10005", "device_id": "0x0000", "pci_slot": null}]}
+EOF
+' \
+    "$2" "$3" "$4" "$5" >"$work/$1"
+  chmod 755 "$work/$1"
+}
+vulkan_probe tahiti-probe "AMD Radeon HD 7900 Series (RADV TAHITI)" discrete 0x6798 0000:03:00.0
+PLUGBOARD_RENDERER_PROBE=$work/tahiti-probe status amd-tahiti-radeon "$(new_root vulkan-tahiti)"
+mv "$work/amd-tahiti-radeon.json" "$work/vulkan-tahiti.json"
+expect vulkan-tahiti "where the kernel's facts say nothing, Vulkan's discrete decides" \
+  '.gpus[0] | .integrated == false and .integrated_source == "vulkan"'
+vulkan_probe xpress-probe "AMD Radeon (made-up device)" discrete 0x5955 0000:01:05.0
+PLUGBOARD_RENDERER_PROBE=$work/xpress-probe status radeon-xpress-200m "$(new_root vulkan-xpress)"
+mv "$work/radeon-xpress-200m.json" "$work/vulkan-xpress.json"
+expect vulkan-xpress "and it comes before the kernel's facts" \
+  '.gpus[0] | .integrated == false and .integrated_source == "vulkan"'
+vulkan_probe other-slot-probe "AMD Radeon (another GPU)" integrated 0x1636 0000:05:00.0
+PLUGBOARD_RENDERER_PROBE=$work/other-slot-probe status amd-tahiti-radeon "$(new_root vulkan-other)"
+mv "$work/amd-tahiti-radeon.json" "$work/vulkan-other.json"
+expect vulkan-other "a Vulkan device at another slot (and lavapipe) says nothing about this GPU" \
+  '.gpus[0] | .integrated == null and .integrated_source == null'
 
 # --- a renderer probe that crashes -----------------------------------------
 
@@ -283,6 +352,15 @@ expect report "report --json: the graphics displays, as graphics status has them
   '[.graphics.displays[] | [.connector, .gpu, .name, .refresh_rate]] ==
    [["HDMI-A-1", "0000:00:0a.0", null, null], ["eDP-1", "0000:00:0a.0", "Plug Panel", 60],
     ["DP-1", "0000:01:00.0", "Plug 27 QHD", 144]]'
+
+# plugboardctl report reads the running kernel's modules (no seam): real
+# ones list the Xpress 200M for radeon alone, as the stubs do, and with no
+# modules at all there is no other driver either.
+umockdev-run -d "$fixtures/radeon-xpress-200m.umockdev" -- \
+  "$plugboardctl" report --json >"$work/report-xpress.json" 2>"$work/report-xpress.err"
+expect report-xpress "report --json: the Xpress 200M is integrated, and has nothing to switch to" \
+  '.graphics.gpus[0] | .integrated == true and .integrated_source == "kernel" and
+     (.switch_unavailable_reason | startswith("There is no other driver to switch to: radeon, the one in use"))'
 
 # Every fixture: no key of the JSON is null where the contract promises a value.
 for json in "$work"/intel-i915.json "$work"/hybrid-nouveau.json "$work"/hybrid-nvidia.json "$work"/crash.json; do

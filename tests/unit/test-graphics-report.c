@@ -113,7 +113,7 @@ make_intel (void)
   gpu->vendor = g_strdup ("Intel Corporation");
   gpu->model = g_strdup ("TigerLake-LP GT2 [Iris Xe Graphics]");
   gpu->boot_vga = TRUE;
-  gpu->integrated = TRUE;
+  gpu->kind = PLUG_GPU_KIND_INTEGRATED;
   gpu->driver = g_strdup ("i915");
   gpu->driver_license = PLUG_GPU_LICENSE_OPEN;
   gpu->alternatives = g_strdupv ((char **) nothing);
@@ -133,6 +133,7 @@ make_nvidia (void)
   gpu->device_id = g_strdup ("0x1f99");
   gpu->vendor = g_strdup ("NVIDIA Corporation");
   gpu->model = g_strdup ("TU117M");
+  gpu->kind = PLUG_GPU_KIND_DISCRETE;
   gpu->driver = g_strdup ("nvidia");
   gpu->driver_version = g_strdup ("535.183.01");
   gpu->driver_license = PLUG_GPU_LICENSE_PROPRIETARY;
@@ -230,7 +231,7 @@ test_unknowns (void)
                                    "  No driver is bound to this GPU. Without a driver there is no "
                                    "hardware acceleration.\n"
                                    "  Other installed drivers: amdgpu, radeon (blacklisted)\n"
-                                   "  Type: discrete\n"
+                                   "  Type: unknown\n"
                                    "  Drives the boot display: yes\n"
                                    "  PCI slot: 0000:07:00.0\n"
                                    "  PCI ID: 1002:6798\n"

@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 #include <gudev/gudev.h>
 #include <libkmod.h>
+#include <libudev.h>
 
 #include "plug-edid.h"
 #include "plug-gpu-list.h"
@@ -28,8 +29,12 @@
  * Where each field comes from:
  *
  *  - ids, boot_vga and modalias: the PCI device's sysfs attributes;
- *  - names: the udev hardware database (ID_VENDOR_FROM_DATABASE and
- *    ID_MODEL_FROM_DATABASE), else hwdata's pci.ids;
+ *  - names: what udev's record of the device says (ID_VENDOR_FROM_DATABASE
+ *    and ID_MODEL_FROM_DATABASE); where it lacks them (a container, a
+ *    sandbox, a device added before udev read its database), the udev
+ *    hardware database itself, hwdb.bin, asked through libudev for
+ *    "pci:vVVVVVVVVdDDDDDDDD" as udev's own rule asks; hwdata's pci.ids
+ *    last;
  *  - driver: the device's driver link; its version from
  *    /sys/module/DRIVER/version, which drivers built into the kernel, and
  *    most in-tree modules, do not have;
@@ -41,13 +46,34 @@
  *  - alternatives: the installed modules whose aliases match the modalias
  *    (libkmod, as modprobe finds them), and which of them modprobe's
  *    configuration blacklists;
- *  - integrated: whether the GPU sits on bus 0 of its PCI domain. The
- *    processor's own devices are there (Intel's integrated graphics is
- *    always 00:02.0), while a card or a discrete laptop GPU sits behind a
- *    PCI Express port, on a bus of its own. The rule misses AMD's
- *    integrated GPUs, which sit behind an internal bridge; the renderer
- *    probe, which can ask Vulkan for the device type, is the place to
- *    correct it.
+ *  - kind (integrated or discrete): the kernel's facts, by these rules,
+ *    the first that applies (the Vulkan driver and switcheroo-control,
+ *    which come later, may know better: plug_gpu_kind_decide()):
+ *     1. the PCI ids, where the vendor's own list says: AMD's integrated
+ *        GPUs (the APUs, and the chipset IGPs before them, such as the
+ *        Radeon Xpress 200M) are the device ids that radeon and amdgpu
+ *        flag as IGP or APU, listed below; an AMD id not listed says
+ *        nothing, since a newer APU may be missing from the list. Every
+ *        Intel display controller is integrated except its discrete
+ *        ones (i740, DG1, Arc), listed. NVIDIA's last integrated GPU was
+ *        a 2010 chipset's: an NVIDIA id from 0x0a20 on is discrete;
+ *     2. a PCI "3D controller" (class 0x0302) is discrete: a GPU without
+ *        display outputs of its own, a hybrid laptop's second GPU;
+ *        an integrated GPU drives the built-in panel and announces itself
+ *        as a VGA or display controller;
+ *     3. in a machine with two GPUs or more, where exactly one has an
+ *        internal-panel connector (eDP, LVDS, DSI), that one is
+ *        integrated and the others discrete: a hybrid laptop wires its
+ *        panel to the integrated GPU. Not with one GPU (a laptop with
+ *        only a discrete GPU drives its panel from it), nor where several
+ *        have one (a laptop with a display switch has one on each).
+ *    Neither the PCI bus (AMD's APUs and its older IGPs sit behind a
+ *    bridge, off bus 0) nor boot_vga (a desktop card shows the boot
+ *    display as often as an IGP) decides it. With no rule, the kind is
+ *    unknown, and nothing claims either;
+ *  - switch_unavailable_reason: with a driver bound and no other
+ *    installed driver matching, why there is nothing to switch to, and
+ *    whether the other open driver for the vendor is installed;
  *
  * The list also reads the kernel's display connectors (drm devices
  * cardN-CONNECTOR, a child of their card), for plug_gpu_list_get_displays():
@@ -112,6 +138,9 @@ typedef struct
   gboolean     nomodeset;
   gboolean     pci_ids_read;
   char        *pci_ids;
+  gboolean     hwdb_opened;
+  struct udev *udev;
+  struct udev_hwdb *hwdb;
 } Reading;
 
 static void
@@ -122,6 +151,8 @@ reading_free (Reading *reading)
   g_clear_pointer (&reading->kmod, kmod_unref);
   g_clear_pointer (&reading->blacklist, g_strfreev);
   g_clear_pointer (&reading->pci_ids, g_free);
+  g_clear_pointer (&reading->hwdb, udev_hwdb_unref);
+  g_clear_pointer (&reading->udev, udev_unref);
   g_free (reading);
 }
 
@@ -585,6 +616,46 @@ lookup_pci_ids (const char  *pci_ids,
     }
 }
 
+/* The udev hardware database, as udev's "hwdb --subsystem=pci" rule asks
+ * it: the vendor and device ids alone, so that a subsystem's name (a card
+ * maker's) does not stand for the chip's. The lookup is an mmap() of
+ * hwdb.bin and a walk of its trie; libudev objects stay in this thread. */
+static void
+lookup_hwdb (Reading *reading,
+             PlugGpu *gpu)
+{
+  g_autofree char *modalias = NULL;
+  struct udev_list_entry *entry;
+
+  if (!reading->hwdb_opened)
+    {
+      reading->hwdb_opened = TRUE;
+      reading->udev = udev_new ();
+      if (reading->udev != NULL)
+        reading->hwdb = udev_hwdb_new (reading->udev);
+      if (reading->hwdb == NULL)
+        g_debug ("The udev hardware database cannot be read");
+    }
+  if (reading->hwdb == NULL)
+    return;
+
+  modalias = g_strdup_printf ("pci:v%08Xd%08X",
+                              (guint) g_ascii_strtoull (gpu->vendor_id, NULL, 16),
+                              (guint) g_ascii_strtoull (gpu->device_id, NULL, 16));
+  udev_list_entry_foreach (entry, udev_hwdb_get_properties_list_entry (reading->hwdb, modalias, 0))
+    {
+      const char *name = udev_list_entry_get_name (entry);
+      const char *value = udev_list_entry_get_value (entry);
+
+      if (value == NULL || *value == '\0' || !g_utf8_validate (value, -1, NULL))
+        continue;
+      if (gpu->vendor == NULL && g_strcmp0 (name, "ID_VENDOR_FROM_DATABASE") == 0)
+        gpu->vendor = g_strdup (value);
+      else if (gpu->model == NULL && g_strcmp0 (name, "ID_MODEL_FROM_DATABASE") == 0)
+        gpu->model = g_strdup (value);
+    }
+}
+
 static void
 read_names (Reading     *reading,
             GUdevDevice *pci_device,
@@ -593,6 +664,10 @@ read_names (Reading     *reading,
   gpu->vendor = g_strdup (g_udev_device_get_property (pci_device, "ID_VENDOR_FROM_DATABASE"));
   gpu->model = g_strdup (g_udev_device_get_property (pci_device, "ID_MODEL_FROM_DATABASE"));
 
+  if (gpu->vendor != NULL && gpu->model != NULL)
+    return;
+
+  lookup_hwdb (reading, gpu);
   if (gpu->vendor != NULL && gpu->model != NULL)
     return;
 
@@ -652,13 +727,222 @@ is_display_controller (GUdevDevice *pci_device)
   return ((g_ascii_strtoull (class, NULL, 16) >> 16) & 0xff) == PCI_CLASS_DISPLAY;
 }
 
-/* "DDDD:BB:SS.F": the bus is the second field. */
-static gboolean
-is_on_first_bus (const char *pci_slot)
-{
-  const char *bus = strchr (pci_slot, ':');
+#define PCI_VENDOR_AMD    0x1002
+#define PCI_VENDOR_INTEL  0x8086
+#define PCI_VENDOR_NVIDIA 0x10de
 
-  return bus != NULL && g_ascii_strtoull (bus + 1, NULL, 16) == 0;
+typedef struct
+{
+  guint16 first;
+  guint16 last;
+} IdRange;
+
+/* AMD's integrated GPUs: the device ids the kernel's radeon driver flags
+ * RADEON_IS_IGP (drm_pciids.h) and amdgpu AMD_IS_APU (amdgpu_drv.c), up to
+ * Linux 6.12, by family. */
+static const IdRange amd_integrated[] = {
+  { 0x1304, 0x131d },  /* Kaveri */
+  { 0x13c0, 0x13c0 },  /* Granite Ridge */
+  { 0x13e9, 0x13e9 },  /* Ariel */
+  { 0x13fe, 0x13fe },  /* Cyan Skillfish */
+  { 0x1435, 0x1435 },  /* Van Gogh (Sephiroth) */
+  { 0x143f, 0x143f },  /* Cyan Skillfish */
+  { 0x1506, 0x1506 },  /* Mendocino */
+  { 0x150e, 0x150e },  /* Strix Point */
+  { 0x1586, 0x1586 },  /* Strix Halo */
+  { 0x15bf, 0x15bf },  /* Phoenix */
+  { 0x15c8, 0x15c8 },  /* Phoenix 2 */
+  { 0x15d8, 0x15d8 },  /* Picasso, Raven 2 */
+  { 0x15dd, 0x15dd },  /* Raven */
+  { 0x15e7, 0x15e7 },  /* Barcelo */
+  { 0x1114, 0x1114 },  /* Krackan Point */
+  { 0x1636, 0x1636 },  /* Renoir */
+  { 0x1638, 0x1638 },  /* Cezanne */
+  { 0x163f, 0x163f },  /* Van Gogh */
+  { 0x164c, 0x164c },  /* Lucienne */
+  { 0x164d, 0x164d },  /* Rembrandt */
+  { 0x164e, 0x164e },  /* Raphael */
+  { 0x1681, 0x1681 },  /* Rembrandt */
+  { 0x1900, 0x1901 },  /* Hawk Point */
+  { 0x4136, 0x4137 },  /* RS100, RS200 */
+  { 0x4237, 0x4237 },  /* RS250 */
+  { 0x4336, 0x4337 },  /* RS100, RS200 Mobility */
+  { 0x4437, 0x4437 },  /* RS250 Mobility */
+  { 0x5834, 0x5835 },  /* RS300 */
+  { 0x5954, 0x5955 },  /* RS480: Radeon Xpress 200, 200M */
+  { 0x5974, 0x5975 },  /* RS482: Radeon Xpress 200, 200M */
+  { 0x5a41, 0x5a42 },  /* RS400 */
+  { 0x5a61, 0x5a62 },  /* RC410 */
+  { 0x7834, 0x7835 },  /* RS350 */
+  { 0x791e, 0x791f },  /* RS690 */
+  { 0x793f, 0x793f },  /* RS600 */
+  { 0x7941, 0x7942 },  /* RS600 */
+  { 0x796c, 0x796f },  /* RS740 */
+  { 0x9610, 0x9616 },  /* RS780 */
+  { 0x9640, 0x964f },  /* Sumo (Llano) */
+  { 0x9710, 0x9715 },  /* RS880 */
+  { 0x9802, 0x980a },  /* Palm (Ontario, Zacate) */
+  { 0x9830, 0x983f },  /* Kabini */
+  { 0x9850, 0x985f },  /* Mullins */
+  { 0x9870, 0x9877 },  /* Carrizo */
+  { 0x98e4, 0x98e4 },  /* Stoney */
+  { 0x9900, 0x99ff },  /* Aruba (Trinity, Richland) */
+};
+
+/* Intel's discrete GPUs; every other Intel display controller is the
+ * chipset's or the processor's. */
+static const IdRange intel_discrete[] = {
+  { 0x4905, 0x4909 },  /* DG1 */
+  { 0x5690, 0x56ff },  /* Arc A (Alchemist, DG2), Flex */
+  { 0x7800, 0x7800 },  /* i740 */
+  { 0xe202, 0xe2ff },  /* Arc B (Battlemage) */
+};
+
+static gboolean
+id_in_ranges (guint          id,
+              const IdRange *ranges,
+              gsize          n_ranges)
+{
+  for (gsize i = 0; i < n_ranges; i++)
+    if (id >= ranges[i].first && id <= ranges[i].last)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* Rules 1 and 2 of the list at the top. Rule 3 needs every GPU's
+ * connectors: decide_kinds_by_panel(). */
+static void
+read_kind (PlugGpu     *gpu,
+           GUdevDevice *pci_device)
+{
+  guint vendor = (guint) g_ascii_strtoull (gpu->vendor_id, NULL, 16);
+  guint device = (guint) g_ascii_strtoull (gpu->device_id, NULL, 16);
+  const char *class = g_udev_device_get_sysfs_attr (pci_device, "class");
+
+  if (class == NULL)
+    class = g_udev_device_get_property (pci_device, "PCI_CLASS");
+
+  if (vendor == PCI_VENDOR_AMD && id_in_ranges (device, amd_integrated, G_N_ELEMENTS (amd_integrated)))
+    {
+      gpu->kind = PLUG_GPU_KIND_INTEGRATED;
+      gpu->kind_hint = g_strdup ("amd-igp-id");
+    }
+  else if (vendor == PCI_VENDOR_INTEL)
+    {
+      gpu->kind = id_in_ranges (device, intel_discrete, G_N_ELEMENTS (intel_discrete))
+                  ? PLUG_GPU_KIND_DISCRETE : PLUG_GPU_KIND_INTEGRATED;
+      gpu->kind_hint = g_strdup ("intel-id");
+    }
+  else if (vendor == PCI_VENDOR_NVIDIA && device >= 0x0a20)
+    {
+      gpu->kind = PLUG_GPU_KIND_DISCRETE;
+      gpu->kind_hint = g_strdup ("nvidia-id");
+    }
+  else if (class != NULL && ((g_ascii_strtoull (class, NULL, 16) >> 8) & 0xffff) == 0x0302)
+    {
+      gpu->kind = PLUG_GPU_KIND_DISCRETE;
+      gpu->kind_hint = g_strdup ("3d-controller");
+    }
+}
+
+static gboolean
+is_internal_connector (const char *connector)
+{
+  return g_str_has_prefix (connector, "eDP-") || g_str_has_prefix (connector, "LVDS-") ||
+         g_str_has_prefix (connector, "DSI-");
+}
+
+/* Rule 3, for the GPUs no earlier rule decided. */
+static void
+decide_kinds_by_panel (GPtrArray *gpus,
+                       GPtrArray *displays)
+{
+  PlugGpu *panel_gpu = NULL;
+  guint n_panel_gpus = 0;
+
+  if (gpus->len < 2)
+    return;
+
+  for (guint i = 0; i < gpus->len; i++)
+    {
+      PlugGpu *gpu = g_ptr_array_index (gpus, i);
+
+      for (guint j = 0; j < displays->len; j++)
+        {
+          PlugDisplay *display = g_ptr_array_index (displays, j);
+
+          if (g_strcmp0 (display->pci_slot, gpu->pci_slot) == 0 && is_internal_connector (display->connector))
+            {
+              panel_gpu = gpu;
+              n_panel_gpus++;
+              break;
+            }
+        }
+    }
+
+  if (n_panel_gpus != 1)
+    return;
+
+  for (guint i = 0; i < gpus->len; i++)
+    {
+      PlugGpu *gpu = g_ptr_array_index (gpus, i);
+
+      if (gpu->kind != PLUG_GPU_KIND_UNKNOWN)
+        continue;
+      gpu->kind = gpu == panel_gpu ? PLUG_GPU_KIND_INTEGRATED : PLUG_GPU_KIND_DISCRETE;
+      gpu->kind_hint = g_strdup ("internal-panel");
+    }
+}
+
+/* The other open driver of the vendor, to say whether it was looked at. */
+static const char *
+counterpart_driver (const char *driver)
+{
+  static const char * const pairs[][2] = {
+    { "radeon", "amdgpu" }, { "amdgpu", "radeon" }, { "nouveau", "nvidia" }, { "nvidia", "nouveau" },
+    { "i915", "xe" }, { "xe", "i915" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    if (g_strcmp0 (driver, pairs[i][0]) == 0)
+      return pairs[i][1];
+
+  return NULL;
+}
+
+/* Whether @name's file is there, not only in the modules index (which
+ * names a module until depmod runs again after its package was removed). */
+static gboolean
+module_is_installed (Reading    *reading,
+                     const char *name)
+{
+  g_autoptr(KmodModule) module = NULL;
+  const char *path;
+
+  if (reading->kmod == NULL || kmod_module_new_from_name (reading->kmod, name, &module) < 0)
+    return FALSE;
+  path = kmod_module_get_path (module);
+
+  return path != NULL && g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+static char *
+describe_no_switch (Reading *reading,
+                    PlugGpu *gpu)
+{
+  const char *other = counterpart_driver (gpu->driver);
+
+  if (other != NULL && module_is_installed (reading, other))
+    /* Translators: the first %s is the driver in use, such as “radeon”,
+     * the second another installed driver, such as “amdgpu” */
+    return g_strdup_printf (_("There is no other driver to switch to: %s, the one in use, is the only "
+                              "installed driver for this GPU. %s is installed too, but does not support "
+                              "this GPU."), gpu->driver, other);
+
+  /* Translators: %s is the driver in use, such as “radeon” */
+  return g_strdup_printf (_("There is no other driver to switch to: %s, the one in use, is the only "
+                            "installed driver for this GPU."), gpu->driver);
 }
 
 static char *
@@ -708,7 +992,7 @@ read_gpu (Reading     *reading,
   gpu->vendor_id = read_id (pci_device, "vendor", FALSE);
   gpu->device_id = read_id (pci_device, "device", TRUE);
   gpu->boot_vga = g_udev_device_get_sysfs_attr_as_int (pci_device, "boot_vga") == 1;
-  gpu->integrated = is_on_first_bus (gpu->pci_slot);
+  read_kind (gpu, pci_device);
   modalias = g_udev_device_get_sysfs_attr (pci_device, "modalias");
   if (modalias == NULL)
     modalias = g_udev_device_get_property (pci_device, "MODALIAS");
@@ -743,6 +1027,8 @@ read_gpu (Reading     *reading,
 
   if (gpu->driver == NULL)
     gpu->reason = describe_missing_driver (reading, gpu);
+  else if (gpu->alternatives[0] == NULL)
+    gpu->switch_unavailable_reason = describe_no_switch (reading, gpu);
 
   return g_steal_pointer (&gpu);
 }
@@ -937,6 +1223,7 @@ load_thread (GTask        *task,
 
   g_ptr_array_sort (gpus, compare_gpus);
   g_ptr_array_sort (displays, compare_displays);
+  decide_kinds_by_panel (gpus, displays);
   found = g_new0 (Found, 1);
   found->gpus = g_steal_pointer (&gpus);
   found->displays = g_steal_pointer (&displays);

@@ -26,7 +26,8 @@ struct _PlugGpu
   char            *model;
   char            *modalias;
   gboolean         boot_vga;
-  gboolean         integrated;
+  PlugGpuKind      kind;
+  char            *kind_hint;
   GStrv            drm_nodes;
 
   char            *driver;
@@ -35,6 +36,7 @@ struct _PlugGpu
   GStrv            alternatives;
   GStrv            blacklisted;
   char            *reason;
+  char            *switch_unavailable_reason;
 };
 
 PlugGpu *plug_gpu_new (void);

@@ -42,6 +42,29 @@ plug_gpu_license_get_id (PlugGpuLicense license)
     }
 }
 
+/**
+ * plug_gpu_kind_source_get_id:
+ *
+ * Returns: (nullable): "vulkan", "switcheroo" or "kernel", as
+ *   plugboardctl's JSON says it, or %NULL when nothing knew
+ */
+const char *
+plug_gpu_kind_source_get_id (PlugGpuKindSource source)
+{
+  switch (source)
+    {
+    case PLUG_GPU_KIND_SOURCE_VULKAN:
+      return "vulkan";
+    case PLUG_GPU_KIND_SOURCE_SWITCHEROO:
+      return "switcheroo";
+    case PLUG_GPU_KIND_SOURCE_KERNEL:
+      return "kernel";
+    case PLUG_GPU_KIND_SOURCE_NONE:
+    default:
+      return NULL;
+    }
+}
+
 static void
 plug_gpu_finalize (GObject *object)
 {
@@ -60,6 +83,8 @@ plug_gpu_finalize (GObject *object)
   g_clear_pointer (&self->alternatives, g_strfreev);
   g_clear_pointer (&self->blacklisted, g_strfreev);
   g_clear_pointer (&self->reason, g_free);
+  g_clear_pointer (&self->kind_hint, g_free);
+  g_clear_pointer (&self->switch_unavailable_reason, g_free);
 
   G_OBJECT_CLASS (plug_gpu_parent_class)->finalize (object);
 }
@@ -168,15 +193,47 @@ plug_gpu_is_boot_vga (PlugGpu *self)
   return self->boot_vga;
 }
 
-/* Integrated means on the first PCI bus of its domain, where the
- * processor's own devices sit; see plug-gpu-list.c for the reasons and the
- * limits of that rule. */
+/* Whether the kernel's facts show an integrated GPU; FALSE also when
+ * they do not say (plug_gpu_get_kind() tells the two apart). */
 gboolean
 plug_gpu_is_integrated (PlugGpu *self)
 {
   g_return_val_if_fail (PLUG_IS_GPU (self), FALSE);
 
-  return self->integrated;
+  return self->kind == PLUG_GPU_KIND_INTEGRATED;
+}
+
+/**
+ * plug_gpu_get_kind:
+ *
+ * Integrated or discrete, as far as the kernel's facts about the PCI
+ * device tell (plug-gpu-list.c lists the rules). The Vulkan driver and
+ * switcheroo-control may know better: plug_gpu_kind_decide() weighs
+ * them all.
+ *
+ * Returns: the kind, or %PLUG_GPU_KIND_UNKNOWN when no rule applies
+ */
+PlugGpuKind
+plug_gpu_get_kind (PlugGpu *self)
+{
+  g_return_val_if_fail (PLUG_IS_GPU (self), PLUG_GPU_KIND_UNKNOWN);
+
+  return self->kind;
+}
+
+/**
+ * plug_gpu_get_kind_hint:
+ *
+ * Returns: (nullable): which of the kernel's facts gave
+ *   plug_gpu_get_kind(): "amd-igp-id", "intel-id", "nvidia-id",
+ *   "3d-controller" or "internal-panel"; %NULL when none did
+ */
+const char *
+plug_gpu_get_kind_hint (PlugGpu *self)
+{
+  g_return_val_if_fail (PLUG_IS_GPU (self), NULL);
+
+  return self->kind_hint;
 }
 
 /**
@@ -266,4 +323,20 @@ plug_gpu_get_reason (PlugGpu *self)
   g_return_val_if_fail (PLUG_IS_GPU (self), NULL);
 
   return self->reason;
+}
+
+/**
+ * plug_gpu_get_switch_unavailable_reason:
+ *
+ * Returns: (nullable): for a GPU with a driver bound and no other
+ *   installed driver able to run it, why there is nothing to switch to,
+ *   in a sentence for people; %NULL when there is a choice of drivers, or
+ *   no driver is bound (plug_gpu_get_reason() says why)
+ */
+const char *
+plug_gpu_get_switch_unavailable_reason (PlugGpu *self)
+{
+  g_return_val_if_fail (PLUG_IS_GPU (self), NULL);
+
+  return self->switch_unavailable_reason;
 }

@@ -27,6 +27,37 @@ typedef enum {
 
 const char *plug_gpu_license_get_id (PlugGpuLicense license);
 
+/**
+ * PlugGpuKind:
+ * @PLUG_GPU_KIND_UNKNOWN: nothing that knows said
+ * @PLUG_GPU_KIND_INTEGRATED: part of the processor or of the chipset,
+ *   sharing the system's memory
+ * @PLUG_GPU_KIND_DISCRETE: a GPU of its own, on a card or on the board
+ */
+typedef enum {
+  PLUG_GPU_KIND_UNKNOWN,
+  PLUG_GPU_KIND_INTEGRATED,
+  PLUG_GPU_KIND_DISCRETE,
+} PlugGpuKind;
+
+/**
+ * PlugGpuKindSource:
+ * @PLUG_GPU_KIND_SOURCE_NONE: nothing knew
+ * @PLUG_GPU_KIND_SOURCE_VULKAN: the Vulkan driver's device type, from the
+ *   renderer probe
+ * @PLUG_GPU_KIND_SOURCE_SWITCHEROO: switcheroo-control
+ * @PLUG_GPU_KIND_SOURCE_KERNEL: the kernel's facts about the PCI device
+ *   (its ids, its class, its display connectors)
+ */
+typedef enum {
+  PLUG_GPU_KIND_SOURCE_NONE,
+  PLUG_GPU_KIND_SOURCE_VULKAN,
+  PLUG_GPU_KIND_SOURCE_SWITCHEROO,
+  PLUG_GPU_KIND_SOURCE_KERNEL,
+} PlugGpuKindSource;
+
+const char *plug_gpu_kind_source_get_id (PlugGpuKindSource source);
+
 #define PLUG_TYPE_GPU (plug_gpu_get_type ())
 
 G_DECLARE_FINAL_TYPE (PlugGpu, plug_gpu, PLUG, GPU, GObject)
@@ -40,6 +71,8 @@ const char         *plug_gpu_get_model           (PlugGpu    *self);
 const char         *plug_gpu_get_modalias        (PlugGpu    *self);
 gboolean            plug_gpu_is_boot_vga         (PlugGpu    *self);
 gboolean            plug_gpu_is_integrated       (PlugGpu    *self);
+PlugGpuKind         plug_gpu_get_kind            (PlugGpu    *self);
+const char         *plug_gpu_get_kind_hint       (PlugGpu    *self);
 const char * const *plug_gpu_get_drm_nodes       (PlugGpu    *self);
 const char         *plug_gpu_get_driver          (PlugGpu    *self);
 const char         *plug_gpu_get_driver_version  (PlugGpu    *self);
@@ -48,5 +81,6 @@ const char * const *plug_gpu_get_alternatives    (PlugGpu    *self);
 gboolean            plug_gpu_is_blacklisted      (PlugGpu    *self,
                                                   const char *driver);
 const char         *plug_gpu_get_reason          (PlugGpu    *self);
+const char         *plug_gpu_get_switch_unavailable_reason (PlugGpu *self);
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "plug-graphics-report.h"
+#include "plug-gpu-kind.h"
 
 /*
  * The report a user copies from the Graphics panel for a bug report or a
@@ -323,9 +324,13 @@ append_dual_gpu (GString        *report,
 }
 
 static void
-append_gpu (GString *report,
-            PlugGpu *gpu)
+append_gpu (GString        *report,
+            PlugGpu        *gpu,
+            PlugRenderer   *renderer,
+            PlugSwitcheroo *switcheroo,
+            const char     *driver_note)
 {
+  PlugGpuKind kind = plug_gpu_kind_decide (gpu, renderer, switcheroo, NULL);
   g_autofree char *name = plug_graphics_dup_gpu_name (gpu);
   g_autofree char *driver = plug_graphics_dup_driver_description (gpu);
   g_autofree char *other_drivers = plug_graphics_dup_other_drivers (gpu);
@@ -348,12 +353,17 @@ append_gpu (GString *report,
 
   g_string_append_printf (report, _("  Other installed drivers: %s\n"),
                           other_drivers != NULL ? other_drivers : _("none"));
+  /* Unknown where nothing knows (plug-gpu-kind.c): never a guess. */
   g_string_append_printf (report, _("  Type: %s\n"),
-                          plug_gpu_is_integrated (gpu) ? _("integrated") : _("discrete"));
+                          kind == PLUG_GPU_KIND_INTEGRATED ? _("integrated")
+                          : kind == PLUG_GPU_KIND_DISCRETE ? _("discrete")
+                          : C_("gpu type", "unknown"));
   g_string_append_printf (report, _("  Drives the boot display: %s\n"),
                           plug_gpu_is_boot_vga (gpu) ? _("yes") : _("no"));
   g_string_append_printf (report, _("  PCI slot: %s\n"), plug_gpu_get_pci_slot (gpu));
   g_string_append_printf (report, _("  PCI ID: %s\n"), pci_id);
+  if (driver_note == NULL && plug_gpu_get_switch_unavailable_reason (gpu) != NULL)
+    g_string_append_printf (report, _("  Driver choice: %s\n"), plug_gpu_get_switch_unavailable_reason (gpu));
 }
 
 static void
@@ -451,7 +461,7 @@ plug_graphics_report_build_full (GListModel                *gpus,
 
       const char *driver_note = driver_notes != NULL ? g_hash_table_lookup (driver_notes, plug_gpu_get_pci_slot (gpu)) : NULL;
 
-      append_gpu (report, gpu);
+      append_gpu (report, gpu, renderer, switcheroo, driver_note);
       if (driver_note != NULL)
         /* Translators: what is known about choosing the GPU's driver */
         g_string_append_printf (report, _("  Driver choice: %s\n"), driver_note);

@@ -45,6 +45,7 @@ struct _PlugRenderer
   char                     *opengl_renderer;
   char                     *opengl_version;
   GStrv                     vulkan_devices;
+  char                     *vulkan_device_type;
   char                     *error;
   PlugRendererAcceleration  acceleration;
   PlugRendererReason        reason;
@@ -69,6 +70,7 @@ plug_renderer_finalize (GObject *object)
   g_free (self->opengl_renderer);
   g_free (self->opengl_version);
   g_strfreev (self->vulkan_devices);
+  g_free (self->vulkan_device_type);
   g_free (self->error);
   g_free (self->driver);
   g_free (self->firmware_package);
@@ -381,6 +383,10 @@ parse_output (PlugRenderer  *self,
        * Vulkan apps get when the GPU has none. */
       if (g_strcmp0 (slot, probe->pci_slot) != 0 && g_strcmp0 (type, "cpu") != 0)
         continue;
+      /* The driver's own word on what this GPU is; the first device of
+       * the GPU's slot (one GPU can have several ICDs) speaks for it. */
+      if (g_strcmp0 (slot, probe->pci_slot) == 0 && self->vulkan_device_type == NULL && type != NULL)
+        self->vulkan_device_type = g_strdup (type);
       /* Translators: a Vulkan device: its name and its API version, such as
        * “AMD Radeon HD 7970 (RADV TAHITI), Vulkan 1.3.230” */
       g_ptr_array_add (vulkan_devices, g_strdup_printf (_("%s, Vulkan %s"), name,
@@ -619,6 +625,20 @@ plug_renderer_get_vulkan_devices (PlugRenderer *self)
 {
   g_return_val_if_fail (PLUG_IS_RENDERER (self), NULL);
   return (const char * const *) self->vulkan_devices;
+}
+
+/**
+ * plug_renderer_get_vulkan_device_type:
+ *
+ * Returns: (nullable): the type the Vulkan driver gives this GPU's own
+ *   device ("integrated", "discrete", "virtual", "other"), or %NULL when
+ *   Vulkan has no device at its PCI slot
+ */
+const char *
+plug_renderer_get_vulkan_device_type (PlugRenderer *self)
+{
+  g_return_val_if_fail (PLUG_IS_RENDERER (self), NULL);
+  return self->vulkan_device_type;
 }
 
 /**

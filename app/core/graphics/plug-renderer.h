@@ -67,6 +67,7 @@ const char               *plug_renderer_get_pci_slot            (PlugRenderer   
 const char               *plug_renderer_get_opengl_renderer     (PlugRenderer         *self);
 const char               *plug_renderer_get_opengl_version      (PlugRenderer         *self);
 const char * const       *plug_renderer_get_vulkan_devices      (PlugRenderer         *self);
+const char               *plug_renderer_get_vulkan_device_type  (PlugRenderer         *self);
 const char               *plug_renderer_get_error               (PlugRenderer         *self);
 PlugRendererAcceleration  plug_renderer_get_acceleration        (PlugRenderer         *self);
 PlugRendererReason        plug_renderer_get_reason              (PlugRenderer         *self);

@@ -12,6 +12,7 @@
 
 #include "plug-gpu-driver-rules.h"
 #include "plug-gpu-group.h"
+#include "plug-gpu-kind.h"
 #include "plug-graphics-report.h"
 
 /*
@@ -32,7 +33,14 @@
  * both drivers; Cancel is the default), read the helper's choices again
  * right before acting, then the call, for which polkit asks for an
  * administrator's password. A chosen driver shows "Restart to Use …" with
- * Undo, which reverts through the helper.
+ * Restart (logind's Reboot, after a confirmation; polkit decides) and
+ * Undo, which reverts through the helper. A GPU whose only installed
+ * driver is the one in use gets the row too, saying why there is nothing
+ * to switch to, without the button.
+ *
+ * The Type row is what plug_gpu_kind_decide() makes of the kernel's
+ * facts, then of the renderer probe's Vulkan answer and switcheroo-
+ * control's view as they arrive; "Unknown" where none says.
  *
  * A PlugGpu never changes (a new reading makes new objects), so the group
  * fills its fact rows once.
@@ -44,6 +52,7 @@ struct _PlugGpuGroup
 
   /* Template widgets */
   AdwActionRow        *restart_row;
+  GtkButton           *restart_button;
   GtkButton           *undo_button;
   AdwActionRow        *switch_row;
   GtkButton           *switch_button;
@@ -63,6 +72,8 @@ struct _PlugGpuGroup
   /* Owned */
   PlugGpu             *gpu;
   PlugDriverSwitch    *driver_switch;
+  PlugRenderer        *renderer;
+  PlugSwitcheroo      *switcheroo;
   GCancellable        *cancellable;
   /* plugboard-helper's reason the initramfs was not regenerated. */
   char                *initramfs_problem;
@@ -72,6 +83,8 @@ struct _PlugGpuGroup
   char                *picked_driver;
   /* Why the helper cannot be used, or NULL. */
   char                *unavailable;
+  /* The GPU's only installed driver is the one in use. */
+  gboolean             nothing_to_switch;
   gboolean             busy;
 };
 
@@ -158,6 +171,19 @@ fill_driver_rows (PlugGpuGroup *self)
 }
 
 static void
+update_type (PlugGpuGroup *self)
+{
+  PlugGpuKind kind = plug_gpu_kind_decide (self->gpu, self->renderer, self->switcheroo, NULL);
+
+  set_value (self->type_label,
+             kind == PLUG_GPU_KIND_INTEGRATED ? _("Integrated")
+             : kind == PLUG_GPU_KIND_DISCRETE ? _("Discrete")
+             /* Translators: whether a GPU is integrated or discrete, when nothing says */
+             : C_("gpu type", "Unknown"),
+             FALSE);
+}
+
+static void
 fill (PlugGpuGroup *self)
 {
   const char *vendor = plug_gpu_get_vendor (self->gpu);
@@ -186,9 +212,7 @@ fill (PlugGpuGroup *self)
 
   fill_driver_rows (self);
 
-  set_value (self->type_label,
-             plug_gpu_is_integrated (self->gpu) ? _("Integrated") : _("Discrete"),
-             FALSE);
+  update_type (self);
   set_value (self->boot_display_label,
              plug_gpu_is_boot_vga (self->gpu) ? _("Yes") : _("No"),
              FALSE);
@@ -223,6 +247,9 @@ plug_gpu_group_set_renderer (PlugGpuGroup *self,
 
   g_return_if_fail (PLUG_IS_GPU_GROUP (self));
   g_return_if_fail (PLUG_IS_RENDERER (renderer));
+
+  g_set_object (&self->renderer, renderer);
+  update_type (self);
 
   reason = plug_renderer_dup_reason_text (renderer);
   switch (plug_renderer_get_acceleration (renderer))
@@ -277,6 +304,21 @@ plug_gpu_group_set_renderer (PlugGpuGroup *self,
     }
 }
 
+/**
+ * plug_gpu_group_set_switcheroo:
+ * @switcheroo: switcheroo-control's view
+ */
+void
+plug_gpu_group_set_switcheroo (PlugGpuGroup   *self,
+                               PlugSwitcheroo *switcheroo)
+{
+  g_return_if_fail (PLUG_IS_GPU_GROUP (self));
+  g_return_if_fail (PLUG_IS_SWITCHEROO (switcheroo));
+
+  g_set_object (&self->switcheroo, switcheroo);
+  update_type (self);
+}
+
 /* --- switching drivers ------------------------------------------------ */
 
 static void
@@ -323,8 +365,11 @@ set_busy (PlugGpuGroup *self,
           const char   *subtitle)
 {
   self->busy = busy;
-  adw_action_row_set_subtitle (self->switch_row, subtitle != NULL ? subtitle :
-                               _("Choose which installed driver runs this GPU from the next start"));
+  if (subtitle != NULL || !self->nothing_to_switch)
+    adw_action_row_set_subtitle (self->switch_row, subtitle != NULL ? subtitle :
+                                 _("Choose which installed driver runs this GPU from the next start"));
+  else
+    adw_action_row_set_subtitle (self->switch_row, plug_gpu_get_switch_unavailable_reason (self->gpu));
   update_switch_rows (self);
 }
 
@@ -623,6 +668,92 @@ revert_cb (GObject      *object,
   set_busy (self, FALSE, NULL);
 }
 
+/* --- restarting ------------------------------------------------------ */
+
+static void
+reboot_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(PlugGpuGroup) self = user_data;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
+  if (reply == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->restart_button), TRUE);
+  if (reply == NULL)
+    {
+      g_dbus_error_strip_remote_error (error);
+      show_error (self, _("The Computer Was Not Restarted"), error);
+    }
+}
+
+/* logind's Reboot, interactive: polkit decides (and may ask), as for the
+ * system menu's Restart. */
+static void
+system_bus_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(PlugGpuGroup) self = user_data;
+  g_autoptr(GDBusConnection) system_bus = NULL;
+  g_autoptr(GError) error = NULL;
+
+  system_bus = g_bus_get_finish (result, &error);
+  if (system_bus == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      gtk_widget_set_sensitive (GTK_WIDGET (self->restart_button), TRUE);
+      show_error (self, _("The Computer Was Not Restarted"), error);
+      return;
+    }
+
+  g_dbus_connection_call (system_bus, "org.freedesktop.login1", "/org/freedesktop/login1",
+                          "org.freedesktop.login1.Manager", "Reboot", g_variant_new ("(b)", TRUE),
+                          G_VARIANT_TYPE ("()"), G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION,
+                          G_MAXINT, self->cancellable, reboot_cb, g_object_ref (self));
+}
+
+static void
+restart_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     gpointer          user_data)
+{
+  PlugGpuGroup *self = user_data;
+
+  if (!g_str_equal (response, "restart"))
+    return;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->restart_button), FALSE);
+  g_bus_get (G_BUS_TYPE_SYSTEM, self->cancellable, system_bus_cb, g_object_ref (self));
+}
+
+static void
+restart_clicked_cb (PlugGpuGroup *self)
+{
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  /* Translators: %s is a driver, such as “amdgpu” */
+  body = g_strdup_printf (_("The computer starts again with %s. Open apps close, and work that is "
+                            "not saved is lost."), self->chosen_driver);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("Restart Now?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "restart", _("_Restart"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restart",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (restart_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 undo_clicked_cb (PlugGpuGroup *self)
 {
@@ -649,14 +780,17 @@ plug_gpu_group_dup_driver_note (PlugGpuGroup *self)
   if (!gtk_widget_get_visible (GTK_WIDGET (self->switch_row)))
     return NULL;
   if (gtk_widget_get_visible (GTK_WIDGET (self->restart_row)))
-    /* Translators: %s is a driver */
     {
       if (self->initramfs_problem != NULL)
         /* Translators: a driver, then plugboard-helper's reason, in English */
         return g_strdup_printf (_("%s chosen, but the change will not take effect at the next start: %s"),
                                 self->chosen_driver, self->initramfs_problem);
+      /* Translators: %s is a driver */
       return g_strdup_printf (_("%s from the next start (restart to use it)"), self->chosen_driver);
     }
+  /* The report says why from the core's reason. */
+  if (self->nothing_to_switch)
+    return NULL;
   if (self->unavailable != NULL)
     /* Translators: %s is the reason */
     return g_strdup_printf (_("not possible here: %s"), self->unavailable);
@@ -686,9 +820,10 @@ plug_gpu_group_set_driver_switch (PlugGpuGroup     *self,
   set_string (&self->chosen_driver, chosen_driver);
   set_string (&self->unavailable, unavailable != NULL ? unavailable->message : NULL);
 
-  if (unavailable != NULL)
+  /* A GPU with nothing to switch to keeps its reason: no helper changes it. */
+  if (!self->nothing_to_switch && unavailable != NULL)
     adw_action_row_set_subtitle (self->switch_row, unavailable->message);
-  else
+  else if (!self->nothing_to_switch)
     adw_action_row_set_subtitle (self->switch_row,
                                  _("Choose which installed driver runs this GPU from the next start"));
   update_switch_rows (self);
@@ -704,8 +839,19 @@ plug_gpu_group_constructed (GObject *object)
 
   fill (self);
 
-  /* Only a GPU with a choice of drivers gets the row. */
-  gtk_widget_set_visible (GTK_WIDGET (self->switch_row), plug_gpu_get_alternatives (self->gpu)[0] != NULL);
+  /* A GPU with a choice of drivers gets the row; so does one whose only
+   * driver is the one in use, saying so instead of a silent absence. */
+  self->nothing_to_switch = plug_gpu_get_alternatives (self->gpu)[0] == NULL &&
+                            plug_gpu_get_switch_unavailable_reason (self->gpu) != NULL;
+  gtk_widget_set_visible (GTK_WIDGET (self->switch_row),
+                          plug_gpu_get_alternatives (self->gpu)[0] != NULL || self->nothing_to_switch);
+  if (self->nothing_to_switch)
+    {
+      /* Translators: the title of the row that says why a GPU's driver cannot be switched */
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->switch_row), _("No Other Driver"));
+      adw_action_row_set_subtitle (self->switch_row, plug_gpu_get_switch_unavailable_reason (self->gpu));
+      gtk_widget_set_visible (GTK_WIDGET (self->switch_button), FALSE);
+    }
 }
 
 static void
@@ -718,6 +864,8 @@ plug_gpu_group_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_GPU_GROUP);
   g_clear_object (&self->gpu);
   g_clear_object (&self->driver_switch);
+  g_clear_object (&self->renderer);
+  g_clear_object (&self->switcheroo);
   g_clear_pointer (&self->chosen_driver, g_free);
   g_clear_pointer (&self->picked_driver, g_free);
   g_clear_pointer (&self->unavailable, g_free);
@@ -785,6 +933,7 @@ plug_gpu_group_class_init (PlugGpuGroupClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/panels/graphics/plug-gpu-group.ui");
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, restart_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, restart_button);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, undo_button);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, switch_row);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, switch_button);
@@ -810,6 +959,7 @@ plug_gpu_group_init (PlugGpuGroup *self)
   self->cancellable = g_cancellable_new ();
   g_signal_connect_swapped (self->switch_button, "clicked", G_CALLBACK (switch_clicked_cb), self);
   g_signal_connect_swapped (self->undo_button, "clicked", G_CALLBACK (undo_clicked_cb), self);
+  g_signal_connect_swapped (self->restart_button, "clicked", G_CALLBACK (restart_clicked_cb), self);
 }
 
 GtkWidget *

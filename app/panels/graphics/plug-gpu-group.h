@@ -11,6 +11,7 @@
 #include "plug-driver-switch.h"
 #include "plug-gpu.h"
 #include "plug-renderer.h"
+#include "plug-switcheroo.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +23,8 @@ GtkWidget *plug_gpu_group_new     (PlugGpu      *gpu);
 PlugGpu   *plug_gpu_group_get_gpu (PlugGpuGroup *self);
 void       plug_gpu_group_set_renderer      (PlugGpuGroup     *self,
                                              PlugRenderer     *renderer);
+void       plug_gpu_group_set_switcheroo    (PlugGpuGroup     *self,
+                                             PlugSwitcheroo   *switcheroo);
 char      *plug_gpu_group_dup_driver_note    (PlugGpuGroup     *self);
 void       plug_gpu_group_set_driver_switch (PlugGpuGroup     *self,
                                              PlugDriverSwitch *driver_switch,

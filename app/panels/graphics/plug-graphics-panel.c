@@ -246,6 +246,8 @@ start_probes (PlugGraphicsPanel *self)
       PlugGpu *gpu = plug_gpu_group_get_gpu (group);
       const PlugSwitcherooGpu *entry = self->switcheroo != NULL ? plug_switcheroo_find_gpu (self->switcheroo, gpu) : NULL;
 
+      if (self->switcheroo != NULL)
+        plug_gpu_group_set_switcheroo (group, self->switcheroo);
       plug_renderer_probe_async (gpu, self->root_directory, self->modules_directory,
                                  entry != NULL ? (const char * const *) entry->environment : NULL,
                                  self->cancellable, renderer_probed_cb, g_object_ref (group));
