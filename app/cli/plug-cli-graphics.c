@@ -238,6 +238,25 @@ add_display_json (JsonBuilder *builder,
   json_builder_end_object (builder);
 }
 
+static void
+add_warnings_json (JsonBuilder        *builder,
+                   const char * const *warnings)
+{
+  json_builder_set_member_name (builder, "warnings");
+  json_builder_begin_array (builder);
+  for (guint i = 0; warnings[i] != NULL; i++)
+    json_builder_add_string_value (builder, warnings[i]);
+  json_builder_end_array (builder);
+}
+
+static void
+print_warnings_text (const char * const *warnings)
+{
+  for (guint i = 0; warnings[i] != NULL; i++)
+    /* Translators: %s is a sentence on what may break suspend or hibernation */
+    g_print (_("  Warning: %s\n"), warnings[i]);
+}
+
 static JsonNode *
 build_json (GListModel     *gpus,
             GListModel     *displays,
@@ -279,11 +298,13 @@ build_json (GListModel     *gpus,
   plug_cli_json_add_boolean (builder, "possible", plug_power_can_suspend (power));
   plug_cli_json_add_string (builder, "reason", plug_power_get_suspend_reason (power));
   plug_cli_json_add_string (builder, "mode", plug_power_get_suspend_mode (power));
+  add_warnings_json (builder, plug_power_get_suspend_warnings (power));
   json_builder_end_object (builder);
   json_builder_set_member_name (builder, "hibernate");
   json_builder_begin_object (builder);
   plug_cli_json_add_boolean (builder, "possible", plug_power_can_hibernate (power));
   plug_cli_json_add_string (builder, "reason", plug_power_get_hibernate_reason (power));
+  add_warnings_json (builder, plug_power_get_hibernate_warnings (power));
   json_builder_end_object (builder);
   json_builder_end_object (builder);
 
@@ -484,12 +505,14 @@ print_text (GListModel     *gpus,
   else
     /* Translators: %s is the reason, a sentence */
     g_print (_("Suspend: not possible. %s\n"), plug_power_get_suspend_reason (power));
+  print_warnings_text (plug_power_get_suspend_warnings (power));
 
   if (plug_power_can_hibernate (power))
     g_print (_("Hibernate: possible\n"));
   else
     /* Translators: %s is the reason, a sentence */
     g_print (_("Hibernate: not possible. %s\n"), plug_power_get_hibernate_reason (power));
+  print_warnings_text (plug_power_get_hibernate_warnings (power));
 }
 
 static int

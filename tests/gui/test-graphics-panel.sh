@@ -117,6 +117,10 @@ echo POE >"$root/sys/module/nvidia/taint"
 echo 'blacklist nouveau' >"$root/etc/modprobe.d/nvidia-blacklists-nouveau.conf"
 echo 'none [integrity] confidentiality' >"$root/sys/kernel/security/lockdown"
 echo 'freeze mem' >"$root/sys/power/state"
+mkdir -p "$root/sys/power/suspend_stats"
+echo 3 >"$root/sys/power/suspend_stats/fail"
+echo 0000:01:00.0 >"$root/sys/power/suspend_stats/last_failed_dev"
+echo suspend >"$root/sys/power/suspend_stats/last_failed_step"
 chmod -R a+rX "$root"
 
 show hybrid-nvidia "$root"
@@ -133,6 +137,9 @@ copy_report hybrid-nvidia rendered
 expect hybrid-nvidia "the Intel GPU and its open driver" 'GPU: Intel Corporation TigerLake-LP GT2 [Iris Xe Graphics]'
 expect hybrid-nvidia "i915 is open source" 'Driver: i915 (Open Source)'
 expect hybrid-nvidia "the NVIDIA GPU" 'GPU: NVIDIA Corporation TU117M'
+expect hybrid-nvidia "the failed suspends, a warning under Suspend" \
+  '    Warning: The last 3 suspends failed at 0000:01:00.0 (suspend).'
+expect hybrid-nvidia "NVIDIA's missing units, a warning" 'nvidia-suspend and nvidia-resume services, which are not enabled'
 expect hybrid-nvidia "nvidia, its version, proprietary" 'Driver: nvidia 535.183.01 (Proprietary)'
 expect hybrid-nvidia "nouveau is installed but blacklisted" 'Other installed drivers: nouveau (blacklisted)'
 expect hybrid-nvidia "the Intel GPU drives the boot display" 'Drives the boot display: yes'

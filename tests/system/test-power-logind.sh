@@ -32,6 +32,20 @@ set_can_hibernate () {
   gdbus call --system --dest "$LOGIND" --object-path "$LOGIND_PATH" \
     --method org.freedesktop.DBus.Mock.AddMethod "$MANAGER" CanHibernate '' s "ret = \"$1\"" >/dev/null
 }
+set_can_suspend () {
+  gdbus call --system --dest "$LOGIND" --object-path "$LOGIND_PATH" \
+    --method org.freedesktop.DBus.Mock.AddMethod "$MANAGER" CanSuspend '' s "ret = \"$1\"" >/dev/null
+}
+# set_inhibitors PYTHON_EXPRESSION: what the mock's ListInhibitors returns,
+# as (what, who, why, mode, uid, pid) tuples; "[]" for none.
+set_inhibitors () {
+  gdbus call --system --dest "$LOGIND" --object-path "$LOGIND_PATH" \
+    --method org.freedesktop.DBus.Mock.AddMethod "$MANAGER" ListInhibitors '' 'a(ssssuu)' "ret = $1" >/dev/null
+}
+can_suspend () {
+  gdbus call --system --dest "$LOGIND" --object-path "$LOGIND_PATH" --method "$MANAGER.CanSuspend" |
+    sed -n "s/^('\(.*\)',)$/\1/p"
+}
 can_hibernate () {
   gdbus call --system --dest "$LOGIND" --object-path "$LOGIND_PATH" --method "$MANAGER.CanHibernate" |
     sed -n "s/^('\(.*\)',)$/\1/p"
@@ -39,12 +53,16 @@ can_hibernate () {
 
 # Put back what the template answered, whatever happens.
 original=$(can_hibernate)
+original_suspend=$(can_suspend)
 logind_stopped=
 restore () {
   if [ -n "$logind_stopped" ]; then
     "$PLUG_STACK" start "$PLUG_STACK_DIR" logind >/dev/null
   elif [ -n "$original" ]; then
     set_can_hibernate "$original"
+    [ -n "$original_suspend" ] && set_can_suspend "$original_suspend"
+    # The template's own list: what Inhibit() added, none here.
+    set_inhibitors 'getattr(__import__("dbusmock.mockobject").mockobject, "inhibitors", [])'
   fi
   rm -rf "$work"
 }
@@ -88,12 +106,12 @@ expect () { check "$1: $2" jq_e "$3" <"$work/$1.json"; }
 set_can_hibernate yes
 status yes "$ready"
 check "logind says yes: exit 0" test $? = 0
-expect yes "hibernation is possible, with no reason" '.power.hibernate == {possible: true, reason: null}'
+expect yes "hibernation is possible, with no reason" '.power.hibernate == {possible: true, reason: null, warnings: []}'
 
 set_can_hibernate challenge
 status challenge "$ready"
 check "logind says challenge (after authentication): exit 0" test $? = 0
-expect challenge "hibernation is possible" '.power.hibernate == {possible: true, reason: null}'
+expect challenge "hibernation is possible" '.power.hibernate == {possible: true, reason: null, warnings: []}'
 
 # --- logind does not --------------------------------------------------------
 
@@ -122,6 +140,42 @@ status no-resume "$no_resume"
 expect no-resume "without a resume device, that is named, not logind" \
   '.power.hibernate.possible == false and (.power.hibernate.reason | startswith("No resume device"))'
 
+# --- CanSuspend --------------------------------------------------------------
+
+set_can_hibernate yes
+SUSPEND_REASON='The login manager (systemd-logind) does not offer suspend on this system'
+for answer in na no; do
+  set_can_suspend "$answer"
+  status "suspend-$answer" "$ready"
+  expect "suspend-$answer" "logind says $answer to suspend: not possible, the reason names it" \
+    '(.power.suspend.possible | not) and .power.suspend.mode == null and
+     (.power.suspend.reason | startswith("'"$SUSPEND_REASON"'") and contains("AllowSuspend=no"))'
+  expect "suspend-$answer" "hibernation is still possible" '.power.hibernate.possible'
+done
+set_can_suspend challenge
+status suspend-challenge "$ready"
+expect suspend-challenge "logind says challenge to suspend: possible" \
+  '.power.suspend == {possible: true, reason: null, mode: "deep", warnings: []}'
+set_can_suspend "$original_suspend"
+
+# --- inhibitors that block sleep ----------------------------------------------
+
+set_inhibitors '[("sleep:idle", "Steam", "Downloading a game", "block", 1000, 4242),
+                 ("sleep", "GNOME Shell", "Locking the screen first", "delay", 1000, 4243),
+                 ("shutdown", "Updater", "Installing updates", "block", 0, 4244)]'
+status inhibited "$ready"
+expect inhibited "a block inhibitor of sleep: a suspend warning naming it and why" \
+  '.power.suspend.possible and .power.suspend.warnings == ["Steam is blocking suspend: Downloading a game"]'
+expect inhibited "and a hibernate warning (delay and shutdown inhibitors are no warnings)" \
+  '.power.hibernate.possible and .power.hibernate.warnings == ["Steam is blocking hibernation: Downloading a game"]'
+text=$(as_tester "$PLUGBOARDCTL" graphics status --root "$ready" 2>&1)
+check "text: the inhibitor is a warning under Suspend" \
+  grep -qxF "  Warning: Steam is blocking suspend: Downloading a game" <<<"$text"
+set_inhibitors '[]'
+status uninhibited "$ready"
+expect uninhibited "the inhibitor gone: no warnings" \
+  '.power.suspend.warnings == [] and .power.hibernate.warnings == []'
+
 # --- no logind on the bus: the kernel's answer stands --------------------------
 
 "$PLUG_STACK" stop "$PLUG_STACK_DIR" logind >/dev/null
@@ -131,14 +185,14 @@ check "logind is gone from the bus" \
             --method org.freedesktop.DBus.NameHasOwner "$LOGIND")" = "(false,)"
 status absent "$ready"
 check "without logind: exit 0" test $? = 0
-expect absent "hibernation is possible, as the kernel says" '.power.hibernate == {possible: true, reason: null}'
+expect absent "hibernation is possible, as the kernel says" '.power.hibernate == {possible: true, reason: null, warnings: []}'
 
 "$PLUG_STACK" start "$PLUG_STACK_DIR" logind >/dev/null
 logind_stopped=
 check "logind is back, answering as before" test "$(can_hibernate)" = "$original"
 
 if [ $tap_failed -gt 0 ]; then
-  for name in yes challenge na no lockdown no-swap no-resume absent; do
+  for name in yes challenge na no lockdown no-swap no-resume suspend-na suspend-no suspend-challenge inhibited uninhibited absent; do
     [ -f "$work/$name.json" ] && diag "----- $name -----" "$(jq -c .power "$work/$name.json" 2>&1)" "$(cat "$work/$name.err")"
   done
 fi

@@ -108,8 +108,8 @@ expect intel-i915 "the laptop panel and the empty HDMI port, from the kernel" '.
     modes: ["1920x1080", "1600x900", "1280x720", "1024x768"], edid_error: null, source: "kernel" }]'
 expect intel-i915 "vulkan is a list" '.gpus[0].vulkan | type == "array"'
 expect intel-i915 "power: suspend and hibernate possible" '.power == {
-  suspend: {possible: true, reason: null, mode: "deep"},
-  hibernate: {possible: true, reason: null} }'
+  suspend: {possible: true, reason: null, mode: "deep", warnings: []},
+  hibernate: {possible: true, reason: null, warnings: []} }'
 
 # --- hybrid Intel + NVIDIA on nouveau --------------------------------------
 
@@ -139,7 +139,20 @@ echo 'blacklist nouveau' >"$root/etc/modprobe.d/nvidia-blacklists-nouveau.conf"
 # Secure Boot lockdown on the same machine.
 echo 'none [integrity] confidentiality' >"$root/sys/kernel/security/lockdown"
 echo 'freeze mem' >"$root/sys/power/state"
+# Three failed suspends, at the NVIDIA GPU; the driver's units and option unset.
+mkdir -p "$root/sys/power/suspend_stats"
+echo 3 >"$root/sys/power/suspend_stats/fail"
+echo 0000:01:00.0 >"$root/sys/power/suspend_stats/last_failed_dev"
+echo suspend >"$root/sys/power/suspend_stats/last_failed_step"
 check "hybrid-nvidia: exits 0" status hybrid-nvidia "$root"
+expect hybrid-nvidia "suspend warnings: the failed suspends, NVIDIA's units and its option" '
+  .power.suspend.possible and .power.suspend.warnings == [
+    "The last 3 suspends failed at 0000:01:00.0 (suspend).",
+    (.power.suspend.warnings[1] | select(contains("nvidia-suspend and nvidia-resume services"))),
+    (.power.suspend.warnings[2] | select(contains("NVreg_PreserveVideoMemoryAllocations=1 is not set")))]'
+expect hybrid-nvidia "hibernate: lockdown is the reason, NVIDIA's needs still warned of" '
+  (.power.hibernate.warnings | length == 2) and
+  (.power.hibernate.warnings[0] | contains("nvidia-hibernate and nvidia-resume"))'
 expect hybrid-nvidia "every field of the NVIDIA GPU" "$facts"'(.gpus[1] | facts) == {
   pci_slot: "0000:01:00.0", vendor_id: "0x10de", device_id: "0x1f99",
   vendor: "NVIDIA Corporation", model: "TU117M",
@@ -317,6 +330,8 @@ check "each with posix_spawn (CLONE_VM|CLONE_VFORK), none forked: $(cut -c1-120 
 
 umockdev-run -d "$fixtures/hybrid-nvidia.umockdev" -- \
   "$plugboardctl" graphics status --root "$work/nvidia" --modules-directory "$modules" >"$work/text.out" 2>&1
+check "text: the suspend warnings follow the suspend line" \
+  eval 'grep -A1 "^Suspend: possible" "$work/text.out" | grep -qxF "  Warning: The last 3 suspends failed at 0000:01:00.0 (suspend)."'
 check "text: exits 0" test $? -eq 0
 check "text: names the proprietary driver and its version" \
   grep -qF 'Driver: nvidia 535.183.01 (proprietary)' "$work/text.out"

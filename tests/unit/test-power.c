@@ -8,6 +8,7 @@
 
 #include <locale.h>
 #include <glib/gstdio.h>
+#include <unistd.h>
 
 #include "plug-power.h"
 
@@ -39,7 +40,20 @@ typedef struct
   const char *suspend_reason;
   gboolean    can_hibernate;
   const char *hibernate_reason;
+  /* More files, as pairs of a path and its contents; contents starting
+   * with "->" make a symbolic link to the rest. */
+  const char *extra[16];
+  const char *suspend_warning;      /* in the warnings, or NULL for none */
+  const char *hibernate_warning;
 } PowerCase;
+
+#define READY_KERNEL "freeze mem disk\n", "s2idle [deep]\n", NULL
+#define SWAP_ZRAM SWAPS_HEADER "/dev/zram0                              partition\t16777212\t0\t\t100\n"
+#define SWAP_FILE_16_GIB SWAPS_HEADER "/swapfile                               file\t\t16777212\t0\t\t-2\n"
+#define NVIDIA_UNITS \
+  "etc/systemd/system/systemd-suspend.service.wants/nvidia-suspend.service", "->/usr/lib/systemd/system/nvidia-suspend.service", \
+  "etc/systemd/system/systemd-suspend.service.wants/nvidia-resume.service", "->/usr/lib/systemd/system/nvidia-resume.service", \
+  "etc/systemd/system/systemd-hibernate.service.wants/nvidia-hibernate.service", "->/usr/lib/systemd/system/nvidia-hibernate.service"
 
 static const PowerCase cases[] = {
   { "ready", "freeze mem disk\n", "s2idle [deep]\n", "[none] integrity confidentiality\n",
@@ -74,6 +88,59 @@ static const PowerCase cases[] = {
   { "no-resume-device", "freeze mem disk\n", "s2idle [deep]\n", NULL,
     SWAP_16_GIB, MEMINFO_8_GIB, "root=/dev/sda1 resume= quiet\n", "0:0\n",
     TRUE, "deep", NULL, FALSE, "No resume device" },
+  /* zram is compressed memory: it holds no image. */
+  { "zram-only", READY_KERNEL, SWAP_ZRAM, MEMINFO_8_GIB, "root=/dev/sda1 resume=/dev/sda3\n", NULL,
+    TRUE, "deep", NULL, FALSE, "The only swap space is zram" },
+  { "zram-not-counted", READY_KERNEL,
+    SWAP_ZRAM "/dev/sda3                               partition\t1048572\t0\t\t-2\n",
+    MEMINFO_8_GIB, "root=/dev/sda1 resume=/dev/sda3\n", NULL,
+    TRUE, "deep", NULL, FALSE, "swap space (1024.0\u00a0MiB) is smaller" },
+  { "swap-file-without-offset", READY_KERNEL, SWAP_FILE_16_GIB, MEMINFO_8_GIB,
+    "root=/dev/sda1 resume=/dev/sda1\n", NULL,
+    TRUE, "deep", NULL, FALSE, "The swap space is a file (/swapfile): hibernation needs both resume=" },
+  { "swap-file-without-resume", READY_KERNEL, SWAP_FILE_16_GIB, MEMINFO_8_GIB,
+    "root=/dev/sda1 resume_offset=34816\n", "8:1\n",
+    TRUE, "deep", NULL, FALSE, "resume_offset= (where the file starts" },
+  { "swap-file-ready", READY_KERNEL, SWAP_FILE_16_GIB, MEMINFO_8_GIB,
+    "root=/dev/sda1 resume=/dev/sda1 resume_offset=34816\n", NULL,
+    TRUE, "deep", NULL, TRUE, NULL },
+  { "suspends-failed", READY_KERNEL, SWAP_16_GIB, MEMINFO_8_GIB, "resume=/dev/sda3\n", NULL,
+    TRUE, "deep", NULL, TRUE, NULL,
+    { "sys/power/suspend_stats/success", "12\n", "sys/power/suspend_stats/fail", "3\n",
+      "sys/power/suspend_stats/last_failed_dev", "0000:01:00.0\n",
+      "sys/power/suspend_stats/last_failed_step", "suspend\n" },
+    "The last 3 suspends failed at 0000:01:00.0 (suspend).", NULL },
+  { "one-suspend-failed", READY_KERNEL, SWAP_16_GIB, MEMINFO_8_GIB, "resume=/dev/sda3\n", NULL,
+    TRUE, "deep", NULL, TRUE, NULL,
+    { "sys/power/suspend_stats/fail", "1\n", "sys/power/suspend_stats/last_failed_dev", "\n",
+      "sys/power/suspend_stats/last_failed_step", "resume_noirq\n" },
+    "The last suspend failed at an unnamed device (resume_noirq).", NULL },
+  { "no-suspend-failed", READY_KERNEL, SWAP_16_GIB, MEMINFO_8_GIB, "resume=/dev/sda3\n", NULL,
+    TRUE, "deep", NULL, TRUE, NULL,
+    { "sys/power/suspend_stats/fail", "0\n", "sys/power/suspend_stats/last_failed_dev", "\n" },
+    NULL, NULL },
+  { "nvidia-nothing-set", READY_KERNEL, SWAP_16_GIB, MEMINFO_8_GIB, "resume=/dev/sda3\n", NULL,
+    TRUE, "deep", NULL, TRUE, NULL,
+    { "sys/module/nvidia/version", "535.183.01\n",
+      "proc/driver/nvidia/params", "ResmanDebugLevel: 4294967295\nPreserveVideoMemoryAllocations: 0\n" },
+    "nvidia-suspend and nvidia-resume services, which are not enabled", "nvidia-hibernate and nvidia-resume" },
+  { "nvidia-no-preserve", READY_KERNEL, SWAP_16_GIB, MEMINFO_8_GIB, "resume=/dev/sda3\n", NULL,
+    TRUE, "deep", NULL, TRUE, NULL,
+    { "sys/module/nvidia/version", "535.183.01\n", NVIDIA_UNITS },
+    "NVreg_PreserveVideoMemoryAllocations=1 is not set", "NVreg_PreserveVideoMemoryAllocations=1 is not set" },
+  { "nvidia-ready-params", READY_KERNEL, SWAP_16_GIB, MEMINFO_8_GIB, "resume=/dev/sda3\n", NULL,
+    TRUE, "deep", NULL, TRUE, NULL,
+    { "sys/module/nvidia/version", "535.183.01\n", NVIDIA_UNITS,
+      "proc/driver/nvidia/params", "ResmanDebugLevel: 4294967295\nPreserveVideoMemoryAllocations: 1\n" },
+    NULL, NULL },
+  { "nvidia-ready-modprobe", READY_KERNEL, SWAP_16_GIB, MEMINFO_8_GIB, "resume=/dev/sda3\n", NULL,
+    TRUE, "deep", NULL, TRUE, NULL,
+    { "sys/module/nvidia/version", "535.183.01\n", NVIDIA_UNITS,
+      "etc/modprobe.d/nvidia-power.conf", "# NVIDIA\noptions nvidia NVreg_PreserveVideoMemoryAllocations=1\n" },
+    NULL, NULL },
+  /* The units and option are NVIDIA's proprietary driver's needs only. */
+  { "nouveau-no-warnings", READY_KERNEL, SWAP_16_GIB, MEMINFO_8_GIB, "resume=/dev/sda3\n", NULL,
+    TRUE, "deep", NULL, TRUE, NULL, { "sys/module/nouveau/version", "1\n" }, NULL, NULL },
 };
 
 static void
@@ -89,6 +156,11 @@ write_file (const char *root,
     return;
 
   g_assert_cmpint (g_mkdir_with_parents (directory, 0755), ==, 0);
+  if (g_str_has_prefix (contents, "->"))
+    {
+      g_assert_cmpint (symlink (contents + 2, full_path), ==, 0);
+      return;
+    }
   g_file_set_contents (full_path, contents, -1, &error);
   g_assert_no_error (error);
 }
@@ -103,7 +175,7 @@ remove_tree (const char *path)
     {
       g_autofree char *child = g_build_filename (path, name, NULL);
 
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
         remove_tree (child);
       else
         g_assert_cmpint (g_unlink (child), ==, 0);
@@ -133,6 +205,18 @@ assert_contains_or_null (const char *actual,
 }
 
 static void
+assert_warnings (const char * const *warnings,
+                 const char         *expected)
+{
+  g_autofree char *joined = g_strjoinv ("\n", (char **) warnings);
+
+  if (expected == NULL)
+    g_assert_cmpstr (joined, ==, "");
+  else if (strstr (joined, expected) == NULL)
+    g_error ("“%s” is not in the warnings: “%s”", expected, joined);
+}
+
+static void
 test_power (gconstpointer user_data)
 {
   const PowerCase *power_case = user_data;
@@ -149,6 +233,8 @@ test_power (gconstpointer user_data)
   write_file (root, "proc/swaps", power_case->swaps);
   write_file (root, "proc/meminfo", power_case->meminfo);
   write_file (root, "proc/cmdline", power_case->command_line);
+  for (guint i = 0; power_case->extra[i] != NULL; i += 2)
+    write_file (root, power_case->extra[i], power_case->extra[i + 1]);
 
   power = plug_power_new (root);
   plug_power_read_async (power, NULL, read_cb, &result);
@@ -162,6 +248,8 @@ test_power (gconstpointer user_data)
   assert_contains_or_null (plug_power_get_suspend_reason (power), power_case->suspend_reason);
   g_assert_cmpint (plug_power_can_hibernate (power), ==, power_case->can_hibernate);
   assert_contains_or_null (plug_power_get_hibernate_reason (power), power_case->hibernate_reason);
+  assert_warnings (plug_power_get_suspend_warnings (power), power_case->suspend_warning);
+  assert_warnings (plug_power_get_hibernate_warnings (power), power_case->hibernate_warning);
 
   remove_tree (root);
 }

@@ -367,6 +367,15 @@ append_gpu (GString        *report,
 }
 
 static void
+append_power_warnings (GString            *report,
+                       const char * const *warnings)
+{
+  for (guint i = 0; warnings[i] != NULL; i++)
+    /* Translators: %s is a sentence on what may break suspend or hibernation */
+    g_string_append_printf (report, _("    Warning: %s\n"), warnings[i]);
+}
+
+static void
 append_power (GString   *report,
               PlugPower *power)
 {
@@ -381,6 +390,7 @@ append_power (GString   *report,
                             plug_power_get_suspend_reason (power));
   else
     g_string_append_printf (report, _("  Suspend: %s\n"), suspend);
+  append_power_warnings (report, plug_power_get_suspend_warnings (power));
 
   if (plug_power_get_hibernate_reason (power) != NULL)
     /* Translators: “Possible” or “Not possible”, then the reason, a sentence */
@@ -388,6 +398,7 @@ append_power (GString   *report,
                             plug_power_get_hibernate_reason (power));
   else
     g_string_append_printf (report, _("  Hibernate: %s\n"), hibernate);
+  append_power_warnings (report, plug_power_get_hibernate_warnings (power));
 }
 
 /**

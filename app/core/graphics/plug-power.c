@@ -40,7 +40,18 @@
  *       possible, as "yes". Without a system bus or logind, or when it
  *       does not answer, nothing is added: the kernel's answer stands.
  *       logind is never started for this (it is started at boot or not
- *       at all).
+ *       at all). logind's CanSuspend is asked the same way.
+ *    6. zram swap (compressed memory) holds no image; a swap file (not a
+ *       partition) needs resume= and resume_offset= on the command line.
+ *
+ *  - warnings, what may still break a sleep that is possible:
+ *    /sys/power/suspend_stats (the failed suspends, with the last failed
+ *    device and step); logind's inhibitors in "block" mode for "sleep";
+ *    NVIDIA's proprietary driver (/sys/module/nvidia) without its
+ *    nvidia-suspend/resume/hibernate units enabled (symlinks in
+ *    /etc/systemd/system/UNIT.wants/) or without
+ *    NVreg_PreserveVideoMemoryAllocations=1 (/proc/driver/nvidia/params,
+ *    else modprobe.d).
  *
  * The root directory is a seam for tests, as in PlugGpuList; it does not
  * apply to logind, which the system tests run as a dbusmock template.
@@ -64,6 +75,8 @@ struct _PlugPower
   char     *suspend_reason;
   gboolean  can_hibernate;
   char     *hibernate_reason;
+  GStrv     suspend_warnings;
+  GStrv     hibernate_warnings;
 };
 
 G_DEFINE_FINAL_TYPE (PlugPower, plug_power, G_TYPE_OBJECT)
@@ -75,11 +88,26 @@ typedef struct
   char     *suspend_reason;
   gboolean  can_hibernate;
   char     *hibernate_reason;
+  GPtrArray *suspend_warnings;
+  GPtrArray *hibernate_warnings;
 } Readiness;
+
+static Readiness *
+readiness_new (void)
+{
+  Readiness *readiness = g_new0 (Readiness, 1);
+
+  readiness->suspend_warnings = g_ptr_array_new_with_free_func (g_free);
+  readiness->hibernate_warnings = g_ptr_array_new_with_free_func (g_free);
+
+  return readiness;
+}
 
 static void
 readiness_free (Readiness *readiness)
 {
+  g_ptr_array_unref (readiness->suspend_warnings);
+  g_ptr_array_unref (readiness->hibernate_warnings);
   g_free (readiness->suspend_mode);
   g_free (readiness->suspend_reason);
   g_free (readiness->hibernate_reason);
@@ -97,6 +125,8 @@ plug_power_finalize (GObject *object)
   g_clear_pointer (&self->suspend_mode, g_free);
   g_clear_pointer (&self->suspend_reason, g_free);
   g_clear_pointer (&self->hibernate_reason, g_free);
+  g_clear_pointer (&self->suspend_warnings, g_strfreev);
+  g_clear_pointer (&self->hibernate_warnings, g_strfreev);
 
   G_OBJECT_CLASS (plug_power_parent_class)->finalize (object);
 }
@@ -112,6 +142,8 @@ plug_power_class_init (PlugPowerClass *klass)
 static void
 plug_power_init (PlugPower *self)
 {
+  self->suspend_warnings = g_new0 (char *, 1);
+  self->hibernate_warnings = g_new0 (char *, 1);
 }
 
 /**
@@ -193,37 +225,67 @@ command_line_sets (const char *command_line,
   return FALSE;
 }
 
-/* Total swap in KiB: the Size column of /proc/swaps, after its header. */
-static guint64
-swap_total (const char *swaps)
+/* The swap of /proc/swaps, after its header, in KiB (its Size column).
+ * zram devices are compressed memory: what is in them is lost when the
+ * machine is off, so they are counted apart and never hold an image. */
+typedef struct
+{
+  guint64  total;           /* partitions and files, not zram */
+  guint64  zram;
+  gboolean has_partition;
+  char    *file;            /* the first swap file, if any */
+} Swap;
+
+static void
+read_swap (const char *swaps,
+           Swap       *swap)
 {
   g_auto(GStrv) lines = NULL;
-  guint64 total = 0;
 
   if (swaps == NULL)
-    return 0;
+    return;
 
   lines = g_strsplit (swaps, "\n", -1);
   for (guint i = 1; lines[i] != NULL; i++)
     {
       g_auto(GStrv) columns = g_strsplit_set (lines[i], " \t", -1);
+      const char *fields[3] = { NULL, NULL, NULL };
       guint column = 0;
+      guint64 size;
 
-      for (guint j = 0; columns[j] != NULL; j++)
+      for (guint j = 0; columns[j] != NULL && column < 3; j++)
         {
-          if (columns[j][0] == '\0')
-            continue;
-          if (column == 2)
-            {
-              total += g_ascii_strtoull (columns[j], NULL, 10);
-              break;
-            }
-          column++;
+          if (columns[j][0] != '\0')
+            fields[column++] = columns[j];
         }
-    }
+      if (column < 3)
+        continue;
 
-  return total;
+      size = g_ascii_strtoull (fields[2], NULL, 10);
+      if (g_str_has_prefix (fields[0], "/dev/zram"))
+        {
+          swap->zram += size;
+          continue;
+        }
+
+      swap->total += size;
+      if (g_str_equal (fields[1], "file"))
+        {
+          if (swap->file == NULL)
+            swap->file = g_strdup (fields[0]);
+        }
+      else
+        swap->has_partition = TRUE;
+    }
 }
+
+static void
+swap_clear (Swap *swap)
+{
+  g_clear_pointer (&swap->file, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Swap, swap_clear)
 
 /* MemTotal in KiB (the kernel writes "kB" but means KiB). */
 static guint64
@@ -285,8 +347,12 @@ read_hibernate (const char *root_directory,
   g_autofree char *meminfo = read_file (root_directory, "proc/meminfo");
   g_autofree char *command_line = read_file (root_directory, "proc/cmdline");
   g_autofree char *resume_device = read_file (root_directory, "sys/power/resume");
-  guint64 swap = swap_total (swaps);
+  g_auto(Swap) swap_info = { 0, };
+  guint64 swap;
   guint64 memory = memory_total (meminfo);
+
+  read_swap (swaps, &swap_info);
+  swap = swap_info.total;
 
   if (g_strcmp0 (lockdown, "integrity") == 0 || g_strcmp0 (lockdown, "confidentiality") == 0)
     {
@@ -301,6 +367,15 @@ read_hibernate (const char *root_directory,
     {
       readiness->hibernate_reason = g_strdup (_("The kernel does not offer hibernation: it was "
                                                 "built without it or started with it turned off."));
+      return;
+    }
+
+  if (swap == 0 && swap_info.zram > 0)
+    {
+      readiness->hibernate_reason =
+        g_strdup (_("The only swap space is zram, compressed memory that is lost when the "
+                    "machine is off, so it cannot hold the saved memory: add a swap partition "
+                    "or a swap file."));
       return;
     }
 
@@ -330,7 +405,182 @@ read_hibernate (const char *root_directory,
       return;
     }
 
+  /* The kernel finds a swap file's image by its offset on the device,
+   * which only the command line can tell it. */
+  if (swap_info.file != NULL && !swap_info.has_partition &&
+      (!command_line_sets (command_line, "resume") ||
+       !command_line_sets (command_line, "resume_offset")))
+    {
+      /* Translators: %s is the swap file, such as “/swapfile” */
+      readiness->hibernate_reason =
+        g_strdup_printf (_("The swap space is a file (%s): hibernation needs both resume= (the "
+                           "device holding the file) and resume_offset= (where the file starts, "
+                           "from “filefrag -v”) on the kernel command line."), swap_info.file);
+      return;
+    }
+
   readiness->can_hibernate = TRUE;
+}
+
+static char *
+read_stripped (const char *root_directory,
+               const char *path)
+{
+  char *contents = read_file (root_directory, path);
+
+  if (contents != NULL)
+    g_strstrip (contents);
+  if (contents != NULL && contents[0] == '\0')
+    g_clear_pointer (&contents, g_free);
+
+  return contents;
+}
+
+/* /sys/power/suspend_stats: how many suspends failed since the start, and
+ * at which device and step the last one did. */
+static void
+read_suspend_stats (const char *root_directory,
+                    Readiness  *readiness)
+{
+  g_autofree char *fail = read_stripped (root_directory, "sys/power/suspend_stats/fail");
+  g_autofree char *device = read_stripped (root_directory, "sys/power/suspend_stats/last_failed_dev");
+  g_autofree char *step = read_stripped (root_directory, "sys/power/suspend_stats/last_failed_step");
+  guint64 n_failed = fail != NULL ? g_ascii_strtoull (fail, NULL, 10) : 0;
+
+  if (n_failed == 0)
+    return;
+
+  if (device == NULL)
+    /* Translators: a device the kernel did not name */
+    device = g_strdup (_("an unnamed device"));
+  if (step == NULL)
+    step = g_strdup ("?");
+
+  if (n_failed == 1)
+    g_ptr_array_add (readiness->suspend_warnings,
+                     /* Translators: a kernel device (such as “0000:01:00.0”) and the
+                      * step of the suspend (such as “suspend” or “resume”) */
+                     g_strdup_printf (_("The last suspend failed at %s (%s)."), device, step));
+  else
+    g_ptr_array_add (readiness->suspend_warnings,
+                     /* Translators: a number of suspends since the start, a kernel device
+                      * (such as “0000:01:00.0”) and the step (such as “suspend” or “resume”) */
+                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   "The last %u suspend failed at %s (%s).",
+                                                   "The last %u suspends failed at %s (%s).",
+                                                   n_failed),
+                                      (guint) n_failed, device, step));
+}
+
+/* Whether a unit is enabled: a symlink to it in one of the .wants
+ * directories of /etc/systemd/system. */
+static gboolean
+unit_enabled (const char *root_directory,
+              const char *unit)
+{
+  g_autofree char *directory_path = g_build_filename (root_directory, "etc/systemd/system", NULL);
+  g_autoptr(GDir) directory = g_dir_open (directory_path, 0, NULL);
+  const char *name;
+
+  while (directory != NULL && (name = g_dir_read_name (directory)) != NULL)
+    {
+      g_autofree char *link = NULL;
+
+      if (!g_str_has_suffix (name, ".wants"))
+        continue;
+      link = g_build_filename (directory_path, name, unit, NULL);
+      if (g_file_test (link, G_FILE_TEST_IS_SYMLINK))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* NVreg_PreserveVideoMemoryAllocations: what the loaded driver uses, in
+ * /proc/driver/nvidia/params, or else what modprobe.d would give it. */
+static gboolean
+nvidia_preserves_memory (const char *root_directory)
+{
+  static const char * const directories[] = { "etc/modprobe.d", "run/modprobe.d", "usr/lib/modprobe.d", "lib/modprobe.d" };
+  g_autofree char *params = read_file (root_directory, "proc/driver/nvidia/params");
+
+  if (params != NULL)
+    return strstr (params, "PreserveVideoMemoryAllocations: 1") != NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (directories); i++)
+    {
+      g_autofree char *directory_path = g_build_filename (root_directory, directories[i], NULL);
+      g_autoptr(GDir) directory = g_dir_open (directory_path, 0, NULL);
+      const char *name;
+
+      while (directory != NULL && (name = g_dir_read_name (directory)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (directories[i], name, NULL);
+          g_autofree char *contents = NULL;
+          g_auto(GStrv) lines = NULL;
+
+          if (!g_str_has_suffix (name, ".conf"))
+            continue;
+          contents = read_file (root_directory, path);
+          if (contents == NULL)
+            continue;
+          lines = g_strsplit (contents, "\n", -1);
+          for (guint j = 0; lines[j] != NULL; j++)
+            {
+              const char *line = g_strstrip (lines[j]);
+
+              if (g_str_has_prefix (line, "options") && strstr (line, " nvidia ") != NULL &&
+                  strstr (line, "NVreg_PreserveVideoMemoryAllocations=1") != NULL)
+                return TRUE;
+            }
+        }
+    }
+
+  return FALSE;
+}
+
+/* NVIDIA's proprietary driver (the "nvidia" module) saves the video memory
+ * itself, through its own systemd units, and only with the option set. */
+static void
+read_nvidia (const char *root_directory,
+             Readiness  *readiness)
+{
+  g_autofree char *module = g_build_filename (root_directory, "sys/module/nvidia", NULL);
+  gboolean suspend_enabled;
+  gboolean resume_enabled;
+  gboolean hibernate_enabled;
+
+  if (!g_file_test (module, G_FILE_TEST_IS_DIR))
+    return;
+
+  suspend_enabled = unit_enabled (root_directory, "nvidia-suspend.service");
+  resume_enabled = unit_enabled (root_directory, "nvidia-resume.service");
+  hibernate_enabled = unit_enabled (root_directory, "nvidia-hibernate.service");
+
+  if (!suspend_enabled || !resume_enabled)
+    g_ptr_array_add (readiness->suspend_warnings,
+                     g_strdup (_("NVIDIA’s driver needs its nvidia-suspend and nvidia-resume "
+                                 "services, which are not enabled, so the screen may stay black "
+                                 "after a suspend: run “sudo systemctl enable nvidia-suspend.service "
+                                 "nvidia-resume.service”.")));
+  if (!hibernate_enabled || !resume_enabled)
+    g_ptr_array_add (readiness->hibernate_warnings,
+                     g_strdup (_("NVIDIA’s driver needs its nvidia-hibernate and nvidia-resume "
+                                 "services, which are not enabled, so the screen may stay black "
+                                 "after hibernation: run “sudo systemctl enable "
+                                 "nvidia-hibernate.service nvidia-resume.service”.")));
+
+  if (!nvidia_preserves_memory (root_directory))
+    {
+      const char *warning =
+        _("NVIDIA’s driver does not keep the video memory over a sleep "
+          "(NVreg_PreserveVideoMemoryAllocations=1 is not set), so the desktop may come back "
+          "broken: add “options nvidia NVreg_PreserveVideoMemoryAllocations=1” to a file in "
+          "/etc/modprobe.d, regenerate the initramfs and restart.");
+
+      g_ptr_array_add (readiness->suspend_warnings, g_strdup (warning));
+      g_ptr_array_add (readiness->hibernate_warnings, g_strdup (warning));
+    }
 }
 
 static void
@@ -340,13 +590,24 @@ read_thread (GTask        *task,
              GCancellable *cancellable)
 {
   const char *root_directory = task_data;
-  g_autoptr(Readiness) readiness = g_new0 (Readiness, 1);
+  g_autoptr(Readiness) readiness = readiness_new ();
   g_autofree char *state = read_file (root_directory, "sys/power/state");
 
   read_suspend (root_directory, state, readiness);
   read_hibernate (root_directory, state, readiness);
+  if (readiness->can_suspend)
+    read_suspend_stats (root_directory, readiness);
+  read_nvidia (root_directory, readiness);
 
   g_task_return_pointer (task, g_steal_pointer (&readiness), (GDestroyNotify) readiness_free);
+}
+
+static GStrv
+steal_strv (GPtrArray *array)
+{
+  g_ptr_array_add (array, NULL);
+
+  return (GStrv) g_ptr_array_steal (array, NULL);
 }
 
 static void
@@ -363,36 +624,63 @@ return_readiness (GTask     *task,
   self->can_hibernate = readiness->can_hibernate;
   g_free (self->hibernate_reason);
   self->hibernate_reason = g_steal_pointer (&readiness->hibernate_reason);
+  g_strfreev (self->suspend_warnings);
+  self->suspend_warnings = steal_strv (readiness->suspend_warnings);
+  g_strfreev (self->hibernate_warnings);
+  self->hibernate_warnings = steal_strv (readiness->hibernate_warnings);
 
   g_task_return_boolean (task, TRUE);
 }
 
-static void
-can_hibernate_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
+/* logind is asked, one call after the other: CanSuspend (when the kernel
+ * allows suspend), CanHibernate (when it allows hibernation), then
+ * ListInhibitors. */
+typedef enum
 {
-  g_autoptr(GTask) task = user_data;
-  Readiness *readiness = g_task_get_task_data (task);
-  g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *answer;
+  ASK_CAN_SUSPEND,
+  ASK_CAN_HIBERNATE,
+  ASK_INHIBITORS,
+  ASK_DONE,
+} AskStep;
 
-  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  if (reply == NULL)
-    {
-      /* No logind (the name has no owner), or no answer from it. */
-      g_debug ("logind did not say whether it can hibernate: %s", error->message);
-      return_readiness (task, readiness);
-      return;
-    }
+typedef struct
+{
+  Readiness       *readiness;
+  GDBusConnection *system_bus;
+  AskStep          step;
+} Asking;
 
-  g_variant_get (reply, "(&s)", &answer);
+static void
+asking_free (Asking *asking)
+{
+  readiness_free (asking->readiness);
+  g_clear_object (&asking->system_bus);
+  g_free (asking);
+}
+
+/* Takes @task's reference. */
+static void ask_next (GTask *task);
+
+static void
+apply_can_suspend (Readiness  *readiness,
+                   const char *answer)
+{
+  g_debug ("logind CanSuspend: %s", answer);
+  if (g_str_equal (answer, "na") || g_str_equal (answer, "no"))
+    {
+      readiness->can_suspend = FALSE;
+      g_clear_pointer (&readiness->suspend_mode, g_free);
+      readiness->suspend_reason =
+        g_strdup (_("The login manager (systemd-logind) does not offer suspend on this "
+                    "system: it may be turned off with AllowSuspend=no in systemd’s "
+                    "sleep.conf, or logind’s own checks may have failed."));
+    }
+}
+
+static void
+apply_can_hibernate (Readiness  *readiness,
+                     const char *answer)
+{
   g_debug ("logind CanHibernate: %s", answer);
   if (g_str_equal (answer, "na") || g_str_equal (answer, "no"))
     {
@@ -402,8 +690,123 @@ can_hibernate_cb (GObject      *object,
                     "system: it may be turned off with AllowHibernation=no in systemd’s "
                     "sleep.conf, or logind’s own checks may have failed."));
     }
+}
 
-  return_readiness (task, readiness);
+/* Inhibitors in "block" mode whose "what" (a colon-separated list) names
+ * "sleep" stop both suspend and hibernation until they are released. */
+static void
+apply_inhibitors (Readiness *readiness,
+                  GVariant  *reply)
+{
+  g_autoptr(GVariantIter) iter = NULL;
+  const char *what;
+  const char *who;
+  const char *why;
+  const char *mode;
+
+  g_variant_get (reply, "(a(ssssuu))", &iter);
+  while (g_variant_iter_next (iter, "(&s&s&s&suu)", &what, &who, &why, &mode, NULL, NULL))
+    {
+      g_auto(GStrv) whats = g_strsplit (what, ":", -1);
+
+      if (!g_str_equal (mode, "block") || !g_strv_contains ((const char * const *) whats, "sleep"))
+        continue;
+
+      g_debug ("logind inhibitor: %s blocks %s: %s", who, what, why);
+      if (readiness->can_suspend)
+        g_ptr_array_add (readiness->suspend_warnings,
+                         /* Translators: an application (such as “Steam”), and its own words
+                          * for why it blocks suspend */
+                         g_strdup_printf (_("%s is blocking suspend: %s"), who, why));
+      if (readiness->can_hibernate)
+        g_ptr_array_add (readiness->hibernate_warnings,
+                         /* Translators: an application (such as “Steam”), and its own words
+                          * for why it blocks hibernation */
+                         g_strdup_printf (_("%s is blocking hibernation: %s"), who, why));
+    }
+}
+
+static void
+logind_call_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Asking *asking = g_task_get_task_data (task);
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if (reply == NULL)
+    {
+      /* No logind (the name has no owner), or no answer from it: the
+       * kernel's answer stands, and there is nothing more to ask. */
+      g_debug ("logind did not answer: %s", error->message);
+      asking->step = ASK_DONE;
+      ask_next (g_steal_pointer (&task));
+      return;
+    }
+
+  if (asking->step == ASK_CAN_SUSPEND || asking->step == ASK_CAN_HIBERNATE)
+    {
+      const char *answer;
+
+      g_variant_get (reply, "(&s)", &answer);
+      if (asking->step == ASK_CAN_SUSPEND)
+        apply_can_suspend (asking->readiness, answer);
+      else
+        apply_can_hibernate (asking->readiness, answer);
+    }
+  else
+    apply_inhibitors (asking->readiness, reply);
+
+  asking->step++;
+  ask_next (g_steal_pointer (&task));
+}
+
+static void
+ask_next (GTask *task)
+{
+  Asking *asking = g_task_get_task_data (task);
+  const char *method;
+  const GVariantType *reply_type;
+
+  if (asking->step == ASK_CAN_SUSPEND && !asking->readiness->can_suspend)
+    asking->step++;
+  if (asking->step == ASK_CAN_HIBERNATE && !asking->readiness->can_hibernate)
+    asking->step++;
+
+  switch (asking->step)
+    {
+    case ASK_CAN_SUSPEND:
+      method = "CanSuspend";
+      reply_type = G_VARIANT_TYPE ("(s)");
+      break;
+    case ASK_CAN_HIBERNATE:
+      method = "CanHibernate";
+      reply_type = G_VARIANT_TYPE ("(s)");
+      break;
+    case ASK_INHIBITORS:
+      method = "ListInhibitors";
+      reply_type = G_VARIANT_TYPE ("(a(ssssuu))");
+      break;
+    case ASK_DONE:
+    default:
+      return_readiness (task, asking->readiness);
+      g_object_unref (task);
+      return;
+    }
+
+  /* Without auto-start, a name without an owner fails at once. */
+  g_dbus_connection_call (asking->system_bus, LOGIND_BUS_NAME, LOGIND_OBJECT_PATH,
+                          LOGIND_MANAGER_INTERFACE, method, NULL, reply_type,
+                          G_DBUS_CALL_FLAGS_NO_AUTO_START, LOGIND_TIMEOUT_MSEC,
+                          g_task_get_cancellable (task), logind_call_cb, task);
 }
 
 static void
@@ -412,28 +815,23 @@ system_bus_cb (GObject      *object,
                gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
-  GCancellable *cancellable = g_task_get_cancellable (task);
-  g_autoptr(GDBusConnection) system_bus = NULL;
+  Asking *asking = g_task_get_task_data (task);
   g_autoptr(GError) error = NULL;
 
-  system_bus = g_bus_get_finish (result, &error);
+  asking->system_bus = g_bus_get_finish (result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  if (system_bus == NULL)
+  if (asking->system_bus == NULL)
     {
       g_debug ("No system bus to ask logind on: %s", error->message);
-      return_readiness (task, g_task_get_task_data (task));
+      return_readiness (task, asking->readiness);
       return;
     }
 
-  /* Without auto-start, a name without an owner fails at once. */
-  g_dbus_connection_call (system_bus, LOGIND_BUS_NAME, LOGIND_OBJECT_PATH,
-                          LOGIND_MANAGER_INTERFACE, "CanHibernate", NULL,
-                          G_VARIANT_TYPE ("(s)"), G_DBUS_CALL_FLAGS_NO_AUTO_START,
-                          LOGIND_TIMEOUT_MSEC, cancellable, can_hibernate_cb, g_steal_pointer (&task));
+  ask_next (g_steal_pointer (&task));
 }
 
 static void
@@ -443,7 +841,8 @@ read_thread_done_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   GCancellable *cancellable = g_task_get_cancellable (task);
-  g_autoptr(Readiness) readiness = NULL;
+  Readiness *readiness = NULL;
+  Asking *asking;
   g_autoptr(GError) error = NULL;
 
   readiness = g_task_propagate_pointer (G_TASK (result), &error);
@@ -453,15 +852,13 @@ read_thread_done_cb (GObject      *object,
       return;
     }
 
-  /* logind is only asked when the kernel's files allow hibernation: when
-   * they do not, they name the more fundamental cause. */
-  if (!readiness->can_hibernate)
-    {
-      return_readiness (task, readiness);
-      return;
-    }
-
-  g_task_set_task_data (task, g_steal_pointer (&readiness), (GDestroyNotify) readiness_free);
+  /* logind's answers come after the kernel's files: where those forbid
+   * suspend or hibernation, they name the more fundamental cause, and
+   * logind is not asked about it. */
+  asking = g_new0 (Asking, 1);
+  asking->readiness = readiness;
+  asking->step = ASK_CAN_SUSPEND;
+  g_task_set_task_data (task, asking, (GDestroyNotify) asking_free);
   g_bus_get (G_BUS_TYPE_SYSTEM, cancellable, system_bus_cb, g_steal_pointer (&task));
 }
 
@@ -563,4 +960,33 @@ plug_power_get_hibernate_reason (PlugPower *self)
   g_return_val_if_fail (PLUG_IS_POWER (self), NULL);
 
   return self->hibernate_reason;
+}
+
+/**
+ * plug_power_get_suspend_warnings:
+ *
+ * Returns: (transfer none): what may still break suspend, in sentences
+ *   (failed suspends, inhibitors, a driver's missing settings); empty
+ *   when nothing is known to
+ */
+const char * const *
+plug_power_get_suspend_warnings (PlugPower *self)
+{
+  g_return_val_if_fail (PLUG_IS_POWER (self), NULL);
+
+  return (const char * const *) self->suspend_warnings;
+}
+
+/**
+ * plug_power_get_hibernate_warnings:
+ *
+ * Returns: (transfer none): what may still break hibernation, in
+ *   sentences; empty when nothing is known to
+ */
+const char * const *
+plug_power_get_hibernate_warnings (PlugPower *self)
+{
+  g_return_val_if_fail (PLUG_IS_POWER (self), NULL);
+
+  return (const char * const *) self->hibernate_warnings;
 }

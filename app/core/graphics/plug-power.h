@@ -29,5 +29,7 @@ const char *plug_power_get_suspend_mode     (PlugPower            *self);
 const char *plug_power_get_suspend_reason   (PlugPower            *self);
 gboolean    plug_power_can_hibernate        (PlugPower            *self);
 const char *plug_power_get_hibernate_reason (PlugPower            *self);
+const char * const *plug_power_get_suspend_warnings   (PlugPower *self);
+const char * const *plug_power_get_hibernate_warnings (PlugPower *self);
 
 G_END_DECLS

@@ -201,10 +201,28 @@ set_power_row (AdwActionRow *row,
                GtkLabel     *label,
                gboolean      possible,
                const char   *summary,
-               const char   *reason)
+               const char   *reason,
+               const char * const *warnings)
 {
+  g_autoptr(GString) subtitle = g_string_new (reason);
+
   gtk_label_set_label (label, summary);
-  adw_action_row_set_subtitle (row, reason);
+  /* What may still break it, a line each, after the reason. */
+  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
+    {
+      g_autofree char *escaped = g_markup_escape_text (warnings[i], -1);
+
+      if (subtitle->len > 0)
+        g_string_append_c (subtitle, '\n');
+      /* Translators: %s is a sentence on what may break suspend or hibernation */
+      g_string_append_printf (subtitle, _("Warning: %s"), escaped);
+    }
+  adw_action_row_set_subtitle (row, subtitle->str);
+  if (warnings != NULL && warnings[0] != NULL && possible)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (label), "dim-label");
+      gtk_widget_add_css_class (GTK_WIDGET (label), "warning");
+    }
 
   /* "Not possible" is the answer a user came for: it stands out. */
   if (!possible)
@@ -409,10 +427,12 @@ show_graphics (PlugGraphicsPanel *self)
 
   set_power_row (self->suspend_row, self->suspend_label,
                  plug_power_can_suspend (self->power), suspend,
-                 plug_power_get_suspend_reason (self->power));
+                 plug_power_get_suspend_reason (self->power),
+                 plug_power_get_suspend_warnings (self->power));
   set_power_row (self->hibernate_row, self->hibernate_label,
                  plug_power_can_hibernate (self->power), hibernate,
-                 plug_power_get_hibernate_reason (self->power));
+                 plug_power_get_hibernate_reason (self->power),
+                 plug_power_get_hibernate_warnings (self->power));
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graphics.copy-report", TRUE);
   show_page (self, "graphics");
