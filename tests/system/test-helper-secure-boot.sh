@@ -25,42 +25,8 @@ EFIVAR=sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c
 LOCKDOWN=sys/kernel/security/lockdown
 SIG_ENFORCE=sys/module/module/parameters/sig_enforce
 
-work=$(mktemp -d /tmp/plug-test-helper-secure-boot.XXXXXX)
-chmod 755 "$work"
-helper_pid=
-stop_helper () {
-  [ -n "$helper_pid" ] || return 0
-  local pid
-  pid=$(helper_process)
-  [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null
-  wait "$helper_pid"
-  helper_status=$?
-  helper_pid=
-}
-trap 'stop_helper; rm -rf "$work"' EXIT
-
-"$PLUG_STACK" bus-policy "$PLUG_STACK_DIR" "$PLUG_SOURCE_DIR/app/helper/io.github.plugboard.Helper.conf"
-"$PLUG_STACK" polkit-action "$PLUG_STACK_DIR" "$PLUG_BUILD_DIR/app/helper/io.github.plugboard.Helper.policy"
-"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
-
-cat >"$work/initramfs-tool" <<TOOL
-#!/bin/sh
-echo run >>"$work/initramfs-runs"
-TOOL
-chmod 755 "$work/initramfs-tool"
-initramfs_runs () { [ -f "$work/initramfs-runs" ] && wc -l <"$work/initramfs-runs" || echo 0; }
-
 . "$(dirname "$0")/lib-helper.sh"
-
-start_helper () {
-  local fixture=$1 root=$2; shift 2
-  mkdir -p "$root/etc/modprobe.d"
-  umockdev-run -d "$FIXTURES/gpus/$fixture.umockdev" -- \
-    "$HELPER" --root "$root" --modules-directory "$MODULES" --initramfs-tool "$work/initramfs-tool" \
-    --timeout 10 "$@" >>"$work/helper.log" 2>&1 &
-  helper_pid=$!
-  timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
-}
+helper_test_bed secure-boot
 
 # nothing_written ROOT: no configuration, no state (the state folder may
 # be there, empty, once a revert emptied it), no temporary file.
