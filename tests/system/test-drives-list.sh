@@ -156,7 +156,13 @@ check "without --all, root's loop device is not listed" is_not_listed "$root_dev
 check "without --all, every drive listed may be changed" \
   test "$(list_json | jq '[.[] | select(.can_modify | not)] | length')" = 0
 losetup -d "$root_device"
-gone_root () { ! is_listed "$root_device" --all; }
+# Another lane may attach its own image as the same /dev/loopN the moment
+# root's is free, so the list is searched for root's backing file instead.
+gone_root () {
+  local json
+  json=$(list_json --all) &&
+    test "$(jq --arg file "$root_image" '[.[] | select(.backing_file == $file)] | length' <<<"$json")" = 0
+}
 wait_until 10 gone_root
 check "root's loop device leaves the list once detached" gone_root
 root_device=
