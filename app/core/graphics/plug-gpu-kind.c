@@ -56,9 +56,14 @@ plug_gpu_kind_decide (PlugGpu           *gpu,
   g_return_val_if_fail (switcheroo == NULL || PLUG_IS_SWITCHEROO (switcheroo), PLUG_GPU_KIND_UNKNOWN);
 
   vulkan_type = renderer != NULL ? plug_renderer_get_vulkan_device_type (renderer) : NULL;
-  if (g_strcmp0 (vulkan_type, "integrated") == 0 || g_strcmp0 (vulkan_type, "discrete") == 0)
+  if (g_strcmp0 (vulkan_type, "integrated") == 0)
     {
-      kind = g_str_equal (vulkan_type, "integrated") ? PLUG_GPU_KIND_INTEGRATED : PLUG_GPU_KIND_DISCRETE;
+      kind = PLUG_GPU_KIND_INTEGRATED;
+      found = PLUG_GPU_KIND_SOURCE_VULKAN;
+    }
+  else if (g_strcmp0 (vulkan_type, "discrete") == 0)
+    {
+      kind = PLUG_GPU_KIND_DISCRETE;
       found = PLUG_GPU_KIND_SOURCE_VULKAN;
     }
   else if (plug_gpu_get_kind (gpu) != PLUG_GPU_KIND_UNKNOWN)
