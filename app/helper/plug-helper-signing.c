@@ -154,6 +154,41 @@ get_signature (KmodModule  *module,
   return is_signed;
 }
 
+/* The part of plug_helper_signing_check_module() for a module file. Its
+ * own function, with nothing before get_signature(): gcc 12's analyzer
+ * takes the early returns above for paths where the autofree pointers are
+ * freed before they are set. */
+static gboolean
+check_signature (KmodModule  *module,
+                 const char  *driver,
+                 const char  *requirement,
+                 const char  *path,
+                 GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *signer = NULL;
+  g_autofree char *key = NULL;
+
+  if (!get_signature (module, &signer, &key, &local_error))
+    {
+      if (local_error != NULL)
+        g_set_error (error, PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_NOT_LOADABLE,
+                     "The driver %s would not load: %s, and its module's signature could not be read (%s)",
+                     driver, requirement, local_error->message);
+      else
+        g_set_error (error, PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_NOT_LOADABLE,
+                     "The driver %s would not load: %s, and its module %s is not signed. "
+                     "Sign it with a key enrolled in the firmware (mokutil), or turn Secure Boot off, first",
+                     driver, requirement, path);
+      return FALSE;
+    }
+
+  g_message ("%s: %s; the module %s is signed by “%s” (key %s)",
+             driver, requirement, path, signer != NULL && *signer != '\0' ? signer : "an unnamed signer",
+             key != NULL && *key != '\0' ? key : "not named");
+  return TRUE;
+}
+
 /**
  * plug_helper_signing_check_module:
  * @root_directory: the directory that stands for "/"
@@ -175,9 +210,6 @@ plug_helper_signing_check_module (const char  *root_directory,
   g_autofree char *requirement = plug_helper_signing_get_requirement (root_directory);
   g_autoptr(KmodContext) kmod = NULL;
   g_autoptr(KmodModule) module = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *signer = NULL;
-  g_autofree char *key = NULL;
   const char *path;
 
   if (requirement == NULL)
@@ -197,22 +229,5 @@ plug_helper_signing_check_module (const char  *root_directory,
   if (path == NULL)
     return TRUE;
 
-  if (!get_signature (module, &signer, &key, &local_error))
-    {
-      if (local_error != NULL)
-        g_set_error (error, PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_NOT_LOADABLE,
-                     "The driver %s would not load: %s, and its module's signature could not be read (%s)",
-                     driver, requirement, local_error->message);
-      else
-        g_set_error (error, PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_NOT_LOADABLE,
-                     "The driver %s would not load: %s, and its module %s is not signed. "
-                     "Sign it with a key enrolled in the firmware (mokutil), or turn Secure Boot off, first",
-                     driver, requirement, path);
-      return FALSE;
-    }
-
-  g_message ("%s: %s; the module %s is signed by “%s” (key %s)",
-             driver, requirement, path, signer != NULL && *signer != '\0' ? signer : "an unnamed signer",
-             key != NULL && *key != '\0' ? key : "not named");
-  return TRUE;
+  return check_signature (module, driver, requirement, path, error);
 }
