@@ -722,12 +722,14 @@ test_two_panels (Fixture       *fixture,
   static const char tahiti_path[] = "/sys/devices/pci0000:00/0000:03:00.0/drm/card0";
   g_autoptr(PlugGpuList) gpus = NULL;
   g_autoptr(PlugGpu) tahiti = NULL;
+  g_autofree char *connector = NULL;
 
   add_devices (fixture, "amd-renoir-apu.umockdev");
   add_devices (fixture, "amd-tahiti-radeon.umockdev");
-  umockdev_testbed_add_device (fixture->testbed, "drm", "card0-eDP-2", tahiti_path,
+  connector = umockdev_testbed_add_device (fixture->testbed, "drm", "card0-eDP-2", tahiti_path,
                                "status", "disconnected", "enabled", "disabled", NULL,
                                "DEVTYPE", "drm_connector", NULL);
+  g_assert_nonnull (connector);
   gpus = load (fixture);
 
   tahiti = g_list_model_get_item (G_LIST_MODEL (gpus), 0);
