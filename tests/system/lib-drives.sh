@@ -89,7 +89,11 @@ others_identical () {
     echo "$n images to compare, but $(grep -c . <<<"$before") hashed before" >&2
     return 1
   fi
-  [ "$(hash_others "$@")" = "$before" ]
+  local now
+  now=$(hash_others "$@")
+  [ "$now" = "$before" ] && return 0
+  echo "changed since the start: $(diff <(echo "$before") <(echo "$now") | sed -n 's/^> [0-9a-f]*  //p' | tr '\n' ' ')" >&2
+  return 1
 }
 # start_call_monitor LOG: a D-Bus monitor on the test bus writes every
 # udisks Block.Format and Filesystem.SetLabel call, from any client, to

@@ -127,7 +127,7 @@ for round in 1 2 3; do
   output=$(cat "$PLUG_STACK_DIR/conc-mine-output")
   diag "round $round: plugboardctl exit $mine_status: $(tail -n 1 <<<"$output")" \
        "round $round: the other client exit $theirs_status: $(cat "$PLUG_STACK_DIR/conc-theirs-output")"
-  check "round $round: plugboardctl succeeds, or fails saying why" \
+  check "round $round: plugboardctl succeeds, or fails saying why (exit $mine_status: $(tail -n 1 <<<"$output"))" \
     test $mine_status = 0 -o \( $mine_status = 1 -a "$(fails_clearly "$output" && echo yes)" = yes \)
   type=$(blkid_value TYPE "$same_device")
   label=$(blkid_value LABEL "$same_device")
@@ -190,9 +190,9 @@ for round in 1 2; do
   output=$(cat "$PLUG_STACK_DIR/conc-whole-output")
   diag "round $round: plugboardctl --whole-drive exit $whole_status: $(tail -n 1 <<<"$output")" \
        "round $round: the partition's client exit $part_status: $(cat "$PLUG_STACK_DIR/conc-part-output")"
-  check "round $round: plugboardctl succeeds, or fails saying why" \
+  check "round $round: plugboardctl succeeds, or fails saying why (exit $whole_status: $(tail -n 1 <<<"$output"))" \
     test $whole_status = 0 -o \( $whole_status = 1 -a "$(fails_clearly "$output" && echo yes)" = yes \)
-  check "round $round: one of the two fails, or they ran one after the other (the drive's last)" \
+  check "round $round: one of the two fails, or they ran one after the other (the drive's last; exits $whole_status and $part_status, p1 “$(blkid_value LABEL "${drive_device}p1")”)" \
     test $whole_status != 0 -o $part_status != 0 -o "$(blkid_value LABEL "${drive_device}p1")" = RELDWHOLE
   layout=$(sfdisk -d "$drive_device" 2>&1)
   if grep -q '^label: dos' <<<"$layout"; then
@@ -200,7 +200,7 @@ for round in 1 2; do
   else
     # udisks wipes the whole drive first, then waits for the kernel to
     # drop its partitions, which the other client's mkfs holds open.
-    check "round $round: no partition table is left only by a whole-drive reformat that failed after its wipe" \
+    check "round $round: no partition table is left only by a whole-drive reformat that failed after its wipe (exit $whole_status)" \
       test $whole_status = 1 -a -z "$(wipefs --no-act --noheadings "$drive_device")" \
         -a "$(grep -c 'udisks could not reformat it' <<<"$output")" = 1
     check "round $round: … and plugboardctl says the drive has no partition table now" \
