@@ -2,8 +2,10 @@
 # test-drives-label.sh: plugboardctl drives check-label and drives rename (label),
 # against the real udisksd and polkitd, as the test user: names checked
 # before any daemon call, ext4 renamed mounted and unmounted, FAT, exFAT,
-# NTFS and Btrfs renamed (unmounted first when mounted), polkit's refusal,
-# a system disk image refused, and every other disk image left untouched.
+# NTFS and Btrfs renamed (unmounted first when mounted, tried again while
+# a program keeps it busy for a moment, refused with why when for good),
+# polkit's refusal, a system disk image refused, and every other disk
+# image left untouched.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -207,6 +209,36 @@ check "… blkid reads “Backup 😀”" test "$(label_of "$exfat_image")" = 'B
 
 as_tester udisksctl mount --no-user-interaction --block-device "$ntfs_device" >/dev/null
 check "the test user mounted the NTFS image" test -n "$(mount_point_of "$ntfs_device")"
+busy_mount_point=$(mount_point_of "$ntfs_device")
+
+# A program of the user's inside it, for good: the unmount is refused,
+# and after a few tries the rename says why, changing nothing.
+as_tester bash -c 'cd "$1" && exec sleep 60' sh "$busy_mount_point" &
+holder=$!
+sleep 0.5
+output=$(ctl drives label "$ntfs_device" 'Busy Data' 2>&1)
+status=$?
+check "with a program working in the NTFS volume, renaming it fails (exit $status)" test $status = 1
+check "… saying a program has it open ($(tail -n 1 <<<"$output"))" \
+  grep -q 'could not be: A program has a file or folder open on it; close it, then try again (.*target is busy)' <<<"$output"
+check "… and the NTFS image keeps its name" test "$(label_of "$ntfs_image")" = WINDATA
+check "… mounted where it was" test "$(mount_point_of "$ntfs_device")" = "$busy_mount_point"
+# runuser does not pass the signal on: its child, the shell become sleep.
+pkill -P "$holder"; wait "$holder" 2>/dev/null
+
+# Busy for a moment only, as a file manager's or plugboardctl's own look
+# at how full it is makes it: the unmount is tried again.
+as_tester bash -c 'cd "$1" && exec sleep 1' sh "$busy_mount_point" &
+holder=$!
+sleep 0.3
+output=$(ctl drives label "$ntfs_device" 'Busy Data' 2>&1)
+status=$?
+wait "$holder"
+check "with a program in the NTFS volume for a second, renaming it works (exit $status)" test $status = 0 ||
+  diag "its output:" "$output"
+check "… blkid reads “Busy Data”" test "$(label_of "$ntfs_image")" = 'Busy Data'
+ctl drives label "$ntfs_device" WINDATA >/dev/null
+check "… and it is named back (exit $?)" test "$(label_of "$ntfs_image")" = WINDATA
 output=$(ctl drives label "$ntfs_device" 'Win Data' 2>&1)
 status=$?
 check "mounted NTFS image renamed (exit $status)" test $status = 0 || diag "its output:" "$output"

@@ -26,6 +26,14 @@
 
 #define POLL_INTERVAL_MS 50
 
+/* How long an unmount that udisks finds busy is tried again. A volume is
+ * often busy for a moment only: the kernel counts a statfs() or a
+ * directory read in flight (ours, refreshing how full it is; a file
+ * manager's; a thumbnailer's) as a user of the mount, and FUSE
+ * filesystems such as ntfs-3g answer those slowly under load. */
+#define UNMOUNT_BUSY_RETRY_MS 200
+#define UNMOUNT_BUSY_SECONDS 3
+
 /**
  * plug_udisks_call_options:
  *
@@ -143,6 +151,7 @@ typedef struct
   PlugUdisksEach  before_each;
   gpointer        each_data;
   GError         *first_error;
+  gint64          busy_deadline; /* unmount: for the first in the queue */
 } Walk;
 
 static void
@@ -156,6 +165,18 @@ walk_free (Walk *walk)
 }
 
 static void unmount_next (GTask *task);
+static void unmount_first (GTask *task);
+
+static gboolean
+unmount_again_cb (gpointer user_data)
+{
+  GTask *task = user_data;
+
+  if (!g_task_return_error_if_cancelled (task))
+    unmount_first (task);
+
+  return G_SOURCE_REMOVE;
+}
 
 static void
 unmount_cb (GObject      *object,
@@ -169,6 +190,31 @@ unmount_cb (GObject      *object,
 
   if (!udisks_filesystem_call_unmount_finish (UDISKS_FILESYSTEM (object), result, &error))
     {
+      if (g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_DEVICE_BUSY) &&
+          g_get_monotonic_time () < walk->busy_deadline)
+        {
+          GSource *source;
+
+          g_debug ("Unmounting is refused for now, trying again: %s", error->message);
+          source = g_timeout_source_new (UNMOUNT_BUSY_RETRY_MS);
+          g_source_set_callback (source, unmount_again_cb, g_steal_pointer (&task), g_object_unref);
+          g_source_set_static_name (source, "[plugboard] unmount once it is not busy");
+          g_source_attach (source, g_main_context_get_thread_default ());
+          g_source_unref (source);
+          return;
+        }
+      if (g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_DEVICE_BUSY))
+        {
+          g_autofree char *context = NULL;
+
+          g_dbus_error_strip_remote_error (error);
+          /* Translators: udisks' message follows, such as “Error
+           * unmounting /dev/sdb1: target is busy” */
+          context = g_strdup_printf (_("A program has a file or folder open on it; close it, "
+                                       "then try again (%s)"), error->message);
+          g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY, "%s", context);
+          return;
+        }
       g_task_return_error (task, plug_drive_error_from_udisks (g_steal_pointer (&error), NULL));
       return;
     }
@@ -177,6 +223,25 @@ unmount_cb (GObject      *object,
   g_ptr_array_add (walk->unmounted, g_strdup (g_dbus_object_get_object_path (G_DBUS_OBJECT (unmounted))));
   g_ptr_array_remove_index (walk->queue, 0);
   unmount_next (task);
+}
+
+/* The call for the first in the queue, which unmount_next() checked. */
+static void
+unmount_first (GTask *task)
+{
+  Walk *walk = g_task_get_task_data (task);
+  UDisksFilesystem *filesystem = udisks_object_peek_filesystem (g_ptr_array_index (walk->queue, 0));
+
+  if (filesystem == NULL)
+    {
+      /* Gone while it was busy: nothing of it is mounted any more. */
+      g_ptr_array_remove_index (walk->queue, 0);
+      unmount_next (task);
+      return;
+    }
+
+  udisks_filesystem_call_unmount (filesystem, plug_udisks_call_options (),
+                                  g_task_get_cancellable (task), unmount_cb, g_object_ref (task));
 }
 
 static void
@@ -203,8 +268,8 @@ unmount_next (GTask *task)
       return;
     }
 
-  udisks_filesystem_call_unmount (filesystem, plug_udisks_call_options (),
-                                  g_task_get_cancellable (task), unmount_cb, g_object_ref (task));
+  walk->busy_deadline = g_get_monotonic_time () + UNMOUNT_BUSY_SECONDS * G_USEC_PER_SEC;
+  unmount_first (task);
 }
 
 /**
