@@ -200,6 +200,7 @@ add_display_json (JsonBuilder *builder,
 {
   const char * const *modes = plug_display_get_modes (display);
   int refresh_rate = plug_display_get_refresh_rate (display);
+  g_autofree char *native = NULL;
 
   json_builder_begin_object (builder);
   plug_cli_json_add_string (builder, "connector", plug_display_get_connector (display));
@@ -234,6 +235,14 @@ add_display_json (JsonBuilder *builder,
   json_builder_end_array (builder);
 
   plug_cli_json_add_string (builder, "edid_error", plug_display_get_edid_error (display));
+
+  /* The EDID's preferred timing, what the kernel makes of it, and the
+   * firmware framebuffer ("simpledrm", "efifb") when no GPU driver
+   * drives the screen. */
+  native = plug_display_dup_native_resolution (display);
+  plug_cli_json_add_string (builder, "native_resolution", native);
+  plug_cli_json_add_string (builder, "resolution_problem", plug_display_get_resolution_problem (display));
+  plug_cli_json_add_string (builder, "framebuffer", plug_display_get_framebuffer (display));
   plug_cli_json_add_string (builder, "source", "kernel");
   json_builder_end_object (builder);
 }
@@ -458,15 +467,38 @@ print_displays_text (GListModel *displays)
       n_connected++;
 
       mode = dup_display_mode (display);
-      /* Translators: a connector (such as “HDMI-A-1”), the monitor's name
-       * (or “unknown monitor”), and its preferred mode */
-      g_print (_("  %s: %s, %s, "), plug_display_get_connector (display),
-               name != NULL ? name : _("unknown monitor"), mode);
-      /* Translators: how many modes the kernel offers for a monitor */
-      g_print (ngettext ("%u mode offered\n", "%u modes offered\n", n_modes), n_modes);
+      if (plug_display_get_framebuffer (display) != NULL)
+        /* Translators: a connector (such as “HDMI-A-1”, or “fb0”), the
+         * monitor's name (or “unknown monitor”), its mode, and the
+         * firmware framebuffer that shows it, such as “efifb” */
+        g_print (_("  %s: %s, %s, on the firmware’s framebuffer (%s)\n"),
+                 plug_display_get_connector (display), name != NULL ? name : _("unknown monitor"),
+                 mode, plug_display_get_framebuffer (display));
+      else if (plug_display_get_resolution_problem (display) != NULL)
+        {
+          /* Translators: a connector (such as “HDMI-A-1”), the monitor's
+           * name (or “unknown monitor”), and its native mode, which the
+           * driver does not offer */
+          g_print (_("  %s: %s, native %s, "), plug_display_get_connector (display),
+                   name != NULL ? name : _("unknown monitor"), mode);
+          g_print (ngettext ("%u mode offered\n", "%u modes offered\n", n_modes), n_modes);
+        }
+      else
+        {
+          /* Translators: a connector (such as “HDMI-A-1”), the monitor's name
+           * (or “unknown monitor”), and its preferred mode */
+          g_print (_("  %s: %s, %s, "), plug_display_get_connector (display),
+                   name != NULL ? name : _("unknown monitor"), mode);
+          /* Translators: how many modes the kernel offers for a monitor */
+          g_print (ngettext ("%u mode offered\n", "%u modes offered\n", n_modes), n_modes);
+        }
       if (plug_display_get_edid_error (display) != NULL)
         /* Translators: %s says why the monitor's description (EDID) could not be read */
         g_print (_("    Monitor description unreadable: %s\n"), plug_display_get_edid_error (display));
+      if (plug_display_get_resolution_problem (display) != NULL)
+        /* Translators: %s is a sentence or two on why the screen does not
+         * run at its native resolution, and what would fix it */
+        g_print (_("    Problem: %s\n"), plug_display_get_resolution_problem (display));
     }
 
   if (n_connected == 0)

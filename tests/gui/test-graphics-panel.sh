@@ -2,7 +2,8 @@
 # test-graphics-panel.sh: the Graphics panel under Xvfb, on GPUs umockdev
 # makes up: a hybrid Intel + NVIDIA laptop on the proprietary driver, an
 # Intel iGPU alone, an AMD Radeon HD 7970 on radeon with amdgpu installed, the same card
-# with no driver bound, and (with the real daemons) logind refusing to
+# with no driver bound, the Radeon Xpress 200M on vesafb below its
+# panel's native resolution, and (with the real daemons) logind refusing to
 # hibernate. Checks that the panel draws, and that Copy Report puts the
 # drivers on the clipboard.
 # Screenshots in $PLUG_BUILD_DIR/screenshots.
@@ -177,6 +178,10 @@ check "intel-i915: one GPU, and no driver choice offered for it, with the reason
   eval '[ "$(grep -c "^GPU: " "$GUI_DIR/intel-i915.report")" = 1 ] &&
         [ "$(grep -c "Driver choice" "$GUI_DIR/intel-i915.report")" = 1 ] &&
         grep -qF "Driver choice: There is no other driver to switch to: i915, the one in use" "$GUI_DIR/intel-i915.report"'
+# Xvfb's one screen, 1280x800, is the laptop's 1920x1080 panel, whose
+# mode i915 offers: only the GUI sees the desktop run below it.
+expect intel-i915 "the desktop runs the panel below its native mode, and where to choose it" \
+  '    Problem: The desktop runs this display at 1280 × 800, below its native 1920 × 1080, which the driver offers: open Settings, then Displays, and choose 1920 × 1080.'
 check "intel-i915: the app is still running" kill -0 "$app_pid"
 stop_gui
 
@@ -244,6 +249,29 @@ check "radeon-xpress-200m: and its Type is Integrated" grep -qP '^row\tType\tInt
 check "radeon-xpress-200m: no Switch Driver button in that row, nor anywhere" \
   eval 'grep -qP "^row\tNo Other Driver\t" "$GUI_DIR/xpress.rows" && ! grep -qF "Switch Driver…" "$GUI_DIR/xpress.rows"'
 check "radeon-xpress-200m: the app is still running" kill -0 "$app_pid"
+stop_gui
+
+# --- "no widescreen": the Xpress 200M on vesafb -------------------------------
+
+# radeon did not load: vesafb shows the screen at 1024x768, and the
+# firmware's copy of the EDID says the panel is 1280x800. The display's row
+# says why, and what would fix it.
+root=$(new_root vesafb)
+mkdir -p "$root/sys/firmware"
+"$fixtures/make-edid" PLB 4097 "Plug Wide 15" 71000 1280 160 800 23 --raw >"$root/sys/firmware/edid"
+chmod -R a+rX "$root"
+# The session bus of the Xpress 200M's case, for accessibility again.
+GUI_A11Y=1 show radeon-xpress-200m-vesafb "$root"
+a11y wait-app 20 >/dev/null
+scroll_down
+shoot radeon-xpress-200m-vesafb
+a11y rows --window Plugboard >"$GUI_DIR/vesafb.rows" 2>&1
+check "radeon-xpress-200m-vesafb: the display's row says it runs on vesafb below 1280 × 800, and why" \
+  grep -qP '\tThe screen runs at a fixed 1024 × 768 on the firmware’s framebuffer \(vesafb\), not at its native 1280 × 800\. No driver is bound to the GPU, although radeon can drive it' "$GUI_DIR/vesafb.rows"
+copy_report radeon-xpress-200m-vesafb
+expect radeon-xpress-200m-vesafb "the same under the display" \
+  '    Problem: The screen runs at a fixed 1024 × 768 on the firmware’s framebuffer (vesafb), not at its native 1280 × 800.'
+check "radeon-xpress-200m-vesafb: the app is still running" kill -0 "$app_pid"
 stop_gui
 
 # --- a GPU with no driver bound ---------------------------------------------

@@ -377,6 +377,79 @@ assert_display (GListModel         *displays,
   g_assert_cmpstrv (plug_display_get_modes (display), modes);
 }
 
+/* The EDID's preferred mode as "WxH", the firmware framebuffer, and a
+ * resolution problem that has each of the phrases in @problem (or none). */
+static void
+assert_resolution (GListModel         *displays,
+                   guint               position,
+                   const char         *native,
+                   const char         *framebuffer,
+                   const char * const *problem)
+{
+  g_autoptr(PlugDisplay) display = g_list_model_get_item (displays, position);
+  g_autofree char *native_resolution = NULL;
+
+  g_assert_nonnull (display);
+  native_resolution = plug_display_dup_native_resolution (display);
+  g_assert_cmpstr (native_resolution, ==, native);
+  g_assert_cmpstr (plug_display_get_framebuffer (display), ==, framebuffer);
+  if (problem == NULL)
+    {
+      g_assert_null (plug_display_get_resolution_problem (display));
+      return;
+    }
+  g_assert_nonnull (plug_display_get_resolution_problem (display));
+  for (guint i = 0; problem[i] != NULL; i++)
+    if (strstr (plug_display_get_resolution_problem (display), problem[i]) == NULL)
+      g_error ("“%s” is not in the problem “%s”", problem[i], plug_display_get_resolution_problem (display));
+}
+
+/* EDIDs made with tests/fixtures/gpus/make-edid, as hex. */
+static const char wide_15_edid[] =
+  "00FFFFFFFFFFFF0041820110040302010A220104A522137803EE95A3544C99260F505400000001010101010101"
+  "010101010101010101BC1B00A0502017303020350044221000001A000000FD0028901EA03C000A20202020202000"
+  "0000FC00506C756720576964652031350A000000FE00506C7567626F6172640A20202000C9";
+static const char wide_24_edid[] =
+  "00FFFFFFFFFFFF0041820310040302010A220104A522137803EE95A3544C99260F505400000001010101010101"
+  "010101010101010101283C80A070B023403020350044221000001A000000FD0028901EA03C000A20202020202000"
+  "0000FC00506C756720576964652032340A000000FE00506C7567626F6172640A20202000EE";
+
+static GBytes *
+bytes_from_hex (const char *hex)
+{
+  gsize length = strlen (hex) / 2;
+  guint8 *data = g_malloc (length);
+
+  g_assert_cmpuint (strlen (hex) % 2, ==, 0);
+  for (gsize i = 0; i < length; i++)
+    {
+      int high = g_ascii_xdigit_value (hex[2 * i]);
+      int low = g_ascii_xdigit_value (hex[2 * i + 1]);
+
+      g_assert_cmpint (high, >=, 0);
+      g_assert_cmpint (low, >=, 0);
+      data[i] = (guint8) (high << 4 | low);
+    }
+
+  return g_bytes_new_take (data, length);
+}
+
+/* The firmware's copy of the monitor's EDID, as the kernel keeps it in
+ * /sys/firmware/edid. */
+static void
+write_firmware_edid (Fixture    *fixture,
+                     const char *hex)
+{
+  g_autoptr(GBytes) edid = bytes_from_hex (hex);
+  g_autofree char *path = g_build_filename (fixture->root, "sys", "firmware", "edid", NULL);
+  g_autofree char *directory = g_path_get_dirname (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (directory, 0755), ==, 0);
+  g_file_set_contents (path, g_bytes_get_data (edid, NULL), g_bytes_get_size (edid), &error);
+  g_assert_no_error (error);
+}
+
 /* The connectors of both GPUs, from their sysfs files: the monitors' EDIDs
  * and the kernel's modes, each listed once. */
 static void
@@ -403,6 +476,9 @@ test_displays (Fixture       *fixture,
   g_assert_cmpstr (plug_display_get_card (panel), ==, "card0");
   g_assert_cmpstr (plug_display_get_manufacturer (panel), ==, "PLB");
   g_assert_null (plug_display_get_edid_error (panel));
+  assert_resolution (displays, 1, "1920x1080", NULL, NULL);
+  assert_resolution (displays, 2, "2560x1440", NULL, NULL);
+  assert_resolution (displays, 0, NULL, NULL, NULL);
 }
 
 /* A monitor whose EDID was garbled on the way (a header, a manufacturer,
@@ -443,6 +519,219 @@ test_no_displays (Fixture       *fixture,
   gpus = load (fixture);
 
   g_assert_cmpuint (g_list_model_get_n_items (plug_gpu_list_get_displays (gpus)), ==, 0);
+}
+
+/* The seed laptop's widescreen panel with a driver that leaves its mode
+ * out, and no other driver for the GPU: the largest mode, and a newer
+ * kernel. */
+static void
+test_missing_mode_only_driver (Fixture       *fixture,
+                               gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  const char * const problem[] = {
+    "radeon does not offer this display’s native resolution, 1280 × 800: the largest it offers is "
+    "1024 × 768.",
+    "No other installed driver supports this GPU: a newer kernel",
+    NULL,
+  };
+
+  add_devices (fixture, "radeon-xpress-200m-no-wide.umockdev");
+  gpus = load (fixture);
+
+  g_assert_cmpuint (g_list_model_get_n_items (plug_gpu_list_get_displays (gpus)), ==, 2);
+  assert_resolution (plug_gpu_list_get_displays (gpus), 0, "1280x800", NULL, problem);
+  /* Nothing connected: no native mode, no problem. */
+  assert_resolution (plug_gpu_list_get_displays (gpus), 1, NULL, NULL, NULL);
+}
+
+/* A 1920x1200 monitor on radeon, which offers up to 1600x1200: amdgpu,
+ * installed for the card too, is the way out. */
+static void
+test_missing_mode_other_driver (Fixture       *fixture,
+                                gconstpointer  user_data)
+{
+  static const char connector_path[] = "/sys/devices/pci0000:00/0000:03:00.0/drm/card0/card0-DP-1";
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(GBytes) edid = bytes_from_hex (wide_24_edid);
+  gsize edid_length;
+  const guint8 *edid_data = g_bytes_get_data (edid, &edid_length);
+  const char * const problem[] = {
+    "radeon does not offer this display’s native resolution, 1920 × 1200: the largest it offers is "
+    "1600 × 1200.",
+    "Switching to amdgpu, installed for this GPU too, may offer it.",
+    NULL,
+  };
+
+  add_devices (fixture, "amd-tahiti-radeon.umockdev");
+  umockdev_testbed_set_attribute (fixture->testbed, connector_path, "status", "connected");
+  umockdev_testbed_set_attribute (fixture->testbed, connector_path, "enabled", "enabled");
+  umockdev_testbed_set_attribute (fixture->testbed, connector_path, "modes", "1600x1200\n1280x1024\n1024x768\n");
+  umockdev_testbed_set_attribute_binary (fixture->testbed, connector_path, "edid", (guint8 *) edid_data,
+                                         edid_length);
+  gpus = load (fixture);
+
+  assert_resolution (plug_gpu_list_get_displays (gpus), 0, "1920x1200", NULL, problem);
+}
+
+/* The seed laptop when radeon did not load: vesafb shows the screen at the
+ * size the BIOS chose, and the firmware's copy of the EDID says what the
+ * panel is. */
+static void
+test_vesafb (Fixture       *fixture,
+             gconstpointer  user_data)
+{
+  gboolean with_edid = GPOINTER_TO_INT (user_data);
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugDisplay) display = NULL;
+  GListModel *displays;
+  const char * const modes[] = { "1024x768", NULL };
+  const char * const problem_native[] = {
+    "The screen runs at a fixed 1024 × 768 on the firmware’s framebuffer (vesafb), not at its native "
+    "1280 × 800.",
+    "No driver is bound to the GPU, although radeon can drive it: it did not load, often for want of "
+    "the GPU’s firmware",
+    NULL,
+  };
+  const char * const problem_unknown[] = {
+    "The screen runs at a fixed 1024 × 768 on the firmware’s framebuffer (vesafb), which cannot set "
+    "the monitor’s native resolution.",
+    "although radeon can drive it",
+    NULL,
+  };
+
+  add_devices (fixture, "radeon-xpress-200m-vesafb.umockdev");
+  if (with_edid)
+    write_firmware_edid (fixture, wide_15_edid);
+  gpus = load (fixture);
+  displays = plug_gpu_list_get_displays (gpus);
+
+  g_assert_cmpuint (g_list_model_get_n_items (displays), ==, 1);
+  assert_display (displays, 0, "fb0", "0000:01:05.0", TRUE, with_edid ? "Plug Wide 15" : NULL,
+                  1024, 768, 0, modes);
+  assert_resolution (displays, 0, with_edid ? "1280x800" : NULL, "vesafb",
+                     with_edid ? problem_native : problem_unknown);
+  display = g_list_model_get_item (displays, 0);
+  g_assert_null (plug_display_get_card (display));
+}
+
+/* A current laptop whose GPU driver did not load: simpledrm's connector,
+ * and simpledrm's own fbdev emulation, which is not a second display. */
+static void
+test_simpledrm (Fixture       *fixture,
+                gconstpointer  user_data)
+{
+  const char *command_line = user_data;
+  g_autoptr(PlugGpuList) gpus = NULL;
+  GListModel *displays;
+  const char * const modes[] = { "1024x768", NULL };
+  const char * const problem[] = {
+    "The screen runs at a fixed 1024 × 768 on the firmware’s framebuffer (simpledrm), which cannot "
+    "set the monitor’s native resolution.",
+    "No driver is bound to the GPU, although amdgpu, radeon can drive it",
+    NULL,
+  };
+  const char * const problem_nomodeset[] = {
+    "The screen runs at a fixed 1024 × 768 on the firmware’s framebuffer (simpledrm)",
+    "The kernel was started with “nomodeset”, which keeps graphics drivers from loading: remove it",
+    NULL,
+  };
+
+  add_devices (fixture, "simpledrm-no-driver.umockdev");
+  if (command_line != NULL)
+    write_file (fixture->root, "proc/cmdline", command_line);
+  gpus = load (fixture);
+  displays = plug_gpu_list_get_displays (gpus);
+
+  g_assert_cmpuint (g_list_model_get_n_items (displays), ==, 1);
+  assert_display (displays, 0, "Unknown-1", "0000:07:00.0", TRUE, NULL, 1024, 768, 0, modes);
+  assert_resolution (displays, 0, NULL, "simpledrm", command_line != NULL ? problem_nomodeset : problem);
+}
+
+/* A display server's monitor to the kernel's display: by the connector,
+ * spelled as Mutter or X spell it, else the one connected display where
+ * the display server shows one monitor. */
+static void
+test_find_display (Fixture       *fixture,
+                   gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  PlugDisplay *display;
+
+  add_devices (fixture, "hybrid-nvidia.umockdev");
+  gpus = load (fixture);
+
+  display = plug_gpu_list_find_display (gpus, "eDP-1", 2);
+  g_assert_nonnull (display);
+  g_assert_cmpstr (plug_display_get_connector (display), ==, "eDP-1");
+  display = plug_gpu_list_find_display (gpus, "eDP1", 2);
+  g_assert_nonnull (display);
+  g_assert_cmpstr (plug_display_get_connector (display), ==, "eDP-1");
+  display = plug_gpu_list_find_display (gpus, "HDMI-1", 2);
+  g_assert_nonnull (display);
+  g_assert_cmpstr (plug_display_get_connector (display), ==, "HDMI-A-1");
+  display = plug_gpu_list_find_display (gpus, "dp-1", 2);
+  g_assert_nonnull (display);
+  g_assert_cmpstr (plug_display_get_card (display), ==, "card1");
+  /* Two connected: a name no connector has matches none. */
+  g_assert_null (plug_gpu_list_find_display (gpus, "Virtual-1", 1));
+  g_assert_null (plug_gpu_list_find_display (gpus, NULL, 2));
+}
+
+static void
+test_find_display_framebuffer (Fixture       *fixture,
+                               gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  PlugDisplay *display;
+
+  add_devices (fixture, "radeon-xpress-200m-vesafb.umockdev");
+  gpus = load (fixture);
+
+  display = plug_gpu_list_find_display (gpus, "default", 1);
+  g_assert_nonnull (display);
+  g_assert_cmpstr (plug_display_get_connector (display), ==, "fb0");
+  g_assert_true (plug_gpu_list_find_display (gpus, NULL, 1) == display);
+  g_assert_null (plug_gpu_list_find_display (gpus, "default", 2));
+}
+
+/* The desktop's mode below the native one, which only the GUI knows. */
+static void
+test_session_problem (Fixture       *fixture,
+                      gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  g_autoptr(PlugGpuList) no_wide = NULL;
+  g_autofree char *below = NULL;
+  g_autofree char *native = NULL;
+  g_autofree char *unknown = NULL;
+  g_autofree char *not_offered = NULL;
+  PlugDisplay *panel;
+
+  add_devices (fixture, "intel-i915.umockdev");
+  gpus = load (fixture);
+  panel = plug_gpu_list_find_display (gpus, "eDP-1", 1);
+  g_assert_nonnull (panel);
+
+  below = plug_display_dup_session_problem (panel, 1280, 720);
+  g_assert_cmpstr (below, ==,
+                   "The desktop runs this display at 1280 × 720, below its native 1920 × 1080, which "
+                   "the driver offers: open Settings, then Displays, and choose 1920 × 1080.");
+  native = plug_display_dup_session_problem (panel, 1920, 1080);
+  g_assert_null (native);
+  unknown = plug_display_dup_session_problem (panel, 0, 0);
+  g_assert_null (unknown);
+
+  /* The native mode not offered: the kernel's problem says why, not this. */
+  g_clear_object (&fixture->testbed);
+  fixture->testbed = umockdev_testbed_new ();
+  add_devices (fixture, "radeon-xpress-200m-no-wide.umockdev");
+  no_wide = load (fixture);
+  panel = plug_gpu_list_find_display (no_wide, "LVDS-1", 1);
+  g_assert_nonnull (panel);
+  not_offered = plug_display_dup_session_problem (panel, 1024, 768);
+  g_assert_null (not_offered);
+  g_assert_nonnull (plug_display_get_resolution_problem (panel));
 }
 
 /* Without /sys/module files the license comes from the installed module:
@@ -844,6 +1133,15 @@ main (int    argc,
   ADD ("displays", test_displays, NULL);
   ADD ("display-bad-edid", test_display_bad_edid, NULL);
   ADD ("no-displays", test_no_displays, NULL);
+  ADD ("missing-mode-only-driver", test_missing_mode_only_driver, NULL);
+  ADD ("missing-mode-other-driver", test_missing_mode_other_driver, NULL);
+  ADD ("vesafb", test_vesafb, GINT_TO_POINTER (TRUE));
+  ADD ("vesafb-no-edid", test_vesafb, GINT_TO_POINTER (FALSE));
+  ADD ("simpledrm", test_simpledrm, NULL);
+  ADD ("find-display", test_find_display, NULL);
+  ADD ("find-display-framebuffer", test_find_display_framebuffer, NULL);
+  ADD ("session-problem", test_session_problem, NULL);
+  ADD ("simpledrm-nomodeset", test_simpledrm, "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro nomodeset quiet\n");
   ADD ("amd-radeon", test_amd_radeon, NULL);
   ADD ("no-driver", test_no_driver, NULL);
   ADD ("no-driver-nomodeset", test_no_driver, "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro nomodeset quiet\n");

@@ -102,10 +102,12 @@ expect intel-i915 "software rendering with i915 bound and no /dev/dri: no GPU ac
 expect intel-i915 "the laptop panel and the empty HDMI port, from the kernel" '.displays == [
   { connector: "HDMI-A-1", gpu: "0000:00:0a.0", connected: false, enabled: false,
     name: null, manufacturer: null, width: null, height: null, refresh_rate: null,
-    modes: [], edid_error: null, source: "kernel" },
+    modes: [], edid_error: null, native_resolution: null, resolution_problem: null,
+    framebuffer: null, source: "kernel" },
   { connector: "eDP-1", gpu: "0000:00:0a.0", connected: true, enabled: true,
     name: "Plug Panel", manufacturer: "PLB", width: 1920, height: 1080, refresh_rate: 60,
-    modes: ["1920x1080", "1600x900", "1280x720", "1024x768"], edid_error: null, source: "kernel" }]'
+    modes: ["1920x1080", "1600x900", "1280x720", "1024x768"], edid_error: null,
+    native_resolution: "1920x1080", resolution_problem: null, framebuffer: null, source: "kernel" }]'
 expect intel-i915 "vulkan is a list" '.gpus[0].vulkan | type == "array"'
 expect intel-i915 "power: suspend and hibernate possible" '.power == {
   suspend: {possible: true, reason: null, mode: "deep", warnings: []},
@@ -127,7 +129,8 @@ expect hybrid-nouveau "a monitor whose EDID is cut short: name and rate unknown,
     connector: "HDMI-A-1", gpu: "0000:01:00.0", connected: true, enabled: true,
     name: null, manufacturer: null, width: 1280, height: 1024, refresh_rate: null,
     modes: ["1280x1024", "1024x768"],
-    edid_error: "The EDID is 64 bytes long, shorter than one block", source: "kernel" }'
+    edid_error: "The EDID is 64 bytes long, shorter than one block",
+    native_resolution: null, resolution_problem: null, framebuffer: null, source: "kernel" }'
 
 # --- the same with the proprietary nvidia module ---------------------------
 
@@ -164,7 +167,8 @@ expect hybrid-nvidia "the external monitor on the NVIDIA GPU, 2560x1440 at 144 H
   '.displays[] | select(.connector == "DP-1") == {
     connector: "DP-1", gpu: "0000:01:00.0", connected: true, enabled: true,
     name: "Plug 27 QHD", manufacturer: "PLB", width: 2560, height: 1440, refresh_rate: 144,
-    modes: ["2560x1440", "1920x1080", "1280x720"], edid_error: null, source: "kernel" }'
+    modes: ["2560x1440", "1920x1080", "1280x720"], edid_error: null,
+    native_resolution: "2560x1440", resolution_problem: null, framebuffer: null, source: "kernel" }'
 expect hybrid-nvidia "three connectors, two connected" \
   '(.displays | length == 3) and ([.displays[] | select(.connected)] | length == 2)'
 expect hybrid-nvidia "hibernate blocked by lockdown, suspend possible" '
@@ -262,6 +266,52 @@ umockdev-run -d "$fixtures/amd-tahiti-radeon.umockdev" -- \
 check "text: a GPU of unknown kind claims neither" \
   eval 'grep -qF "PCI: 0000:03:00.0, 0x1002:0x6798, type unknown" "$work/text-tahiti-kind.out" &&
         ! grep -qE "PCI: .*(integrated|discrete)" "$work/text-tahiti-kind.out"'
+
+# --- "no widescreen": the screen below its native resolution ----------------
+
+# The seed laptop's panel, with radeon leaving its 1280x800 mode out.
+root=$(new_root no-wide)
+check "radeon-xpress-200m-no-wide: exits 0" status radeon-xpress-200m-no-wide "$root"
+expect radeon-xpress-200m-no-wide "the panel's native resolution is 1280x800, which radeon does not offer" \
+  '.displays[] | select(.connector == "LVDS-1") | .native_resolution == "1280x800" and .framebuffer == null and
+     (.resolution_problem | startswith("radeon does not offer this display’s native resolution, 1280 × 800: the largest it offers is 1024 × 768.")) and
+     (.resolution_problem | contains("a newer kernel"))'
+expect radeon-xpress-200m-no-wide "nothing connected: no native resolution, no problem" \
+  '.displays[] | select(.connector == "VGA-1") | .native_resolution == null and .resolution_problem == null'
+umockdev-run -d "$fixtures/radeon-xpress-200m-no-wide.umockdev" -- \
+  "$plugboardctl" graphics status --root "$root" --modules-directory "$modules" >"$work/text-no-wide.out" 2>&1
+check "text: the panel's native mode, not one it runs at" \
+  grep -qF '  LVDS-1: Plug Wide 15, native 1280 × 800 · 59.91 Hz, 3 modes offered' "$work/text-no-wide.out"
+check "text: the problem under the panel" \
+  grep -qF '    Problem: radeon does not offer this display’s native resolution, 1280 × 800' "$work/text-no-wide.out"
+
+# The same laptop when radeon did not load: vesafb at the BIOS's 1024x768,
+# with the firmware's copy of the panel's EDID.
+root=$(new_root vesafb)
+mkdir -p "$root/sys/firmware"
+"$fixtures/make-edid" PLB 4097 "Plug Wide 15" 71000 1280 160 800 23 --raw >"$root/sys/firmware/edid"
+check "radeon-xpress-200m-vesafb: exits 0" status radeon-xpress-200m-vesafb "$root"
+expect radeon-xpress-200m-vesafb "one display, on vesafb at 1024x768, native 1280x800, and why" \
+  '.displays | length == 1 and (.[0] | .connector == "fb0" and .gpu == "0000:01:05.0" and .connected and
+     .framebuffer == "vesafb" and .width == 1024 and .height == 768 and .refresh_rate == null and
+     .name == "Plug Wide 15" and .native_resolution == "1280x800" and
+     (.resolution_problem | startswith("The screen runs at a fixed 1024 × 768 on the firmware’s framebuffer (vesafb), not at its native 1280 × 800.")) and
+     (.resolution_problem | contains("although radeon can drive it: it did not load")))'
+umockdev-run -d "$fixtures/radeon-xpress-200m-vesafb.umockdev" -- \
+  "$plugboardctl" graphics status --root "$root" --modules-directory "$modules" >"$work/text-vesafb.out" 2>&1
+check "text: the display on the firmware's framebuffer" \
+  grep -qF '  fb0: Plug Wide 15, 1024 × 768, on the firmware’s framebuffer (vesafb)' "$work/text-vesafb.out"
+
+# simpledrm with the GPU's driver kept away by nomodeset; its fbdev
+# emulation is not a display of its own.
+root=$(new_root simpledrm)
+echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro nomodeset quiet' >"$root/proc/cmdline"
+check "simpledrm-no-driver: exits 0" status simpledrm-no-driver "$root"
+expect simpledrm-no-driver "one display, on simpledrm, and nomodeset is the reason" \
+  '.displays | length == 1 and (.[0] | .connector == "Unknown-1" and .framebuffer == "simpledrm" and
+     .native_resolution == null and
+     (.resolution_problem | startswith("The screen runs at a fixed 1024 × 768 on the firmware’s framebuffer (simpledrm), which cannot set the monitor’s native resolution.")) and
+     (.resolution_problem | contains("“nomodeset”")))'
 
 # The Vulkan driver's device type comes first. A Vulkan driver for a
 # made-up GPU cannot run here, so a probe prints the answer the real one
@@ -378,7 +428,8 @@ expect report-xpress "report --json: the Xpress 200M is integrated, and has noth
      (.switch_unavailable_reason | startswith("There is no other driver to switch to: radeon, the one in use"))'
 
 # Every fixture: no key of the JSON is null where the contract promises a value.
-for json in "$work"/intel-i915.json "$work"/hybrid-nouveau.json "$work"/hybrid-nvidia.json "$work"/crash.json; do
+for json in "$work"/intel-i915.json "$work"/hybrid-nouveau.json "$work"/hybrid-nvidia.json "$work"/crash.json \
+            "$work"/radeon-xpress-200m-vesafb.json "$work"/simpledrm-no-driver.json; do
   check "$(basename "$json" .json): displays, modes and source never null" \
     jq_true "$json" '(.displays | type == "array") and all(.displays[]; (.modes | type == "array") and .source == "kernel" and (.connector | type == "string") and (.connected | type == "boolean"))'
 done

@@ -171,8 +171,8 @@ test_hybrid (void)
   g_autoptr(PlugPower) power = read_power ("freeze mem\n", "s2idle [deep]\n",
                                            "none [integrity] confidentiality\n", SWAPS);
   const PlugGraphicsDisplay displays[] = {
-    { "eDP-1", NULL, 1920, 1080, 1, 60000 },
-    { "DELL U2720Q", "DP-1", 3840, 2160, 2, 59950 },
+    { "eDP-1", NULL, 1920, 1080, 1, 60000, NULL },
+    { "DELL U2720Q", "DP-1", 2560, 1440, 2, 59950, "The desktop runs this display below its native 3840 × 2160." },
   };
   g_autofree char *report = NULL;
 
@@ -202,7 +202,8 @@ test_hybrid (void)
                    "\n"
                    "Displays\n"
                    "  eDP-1: 1920 × 1080 · 60 Hz\n"
-                   "  DELL U2720Q (DP-1): 3840 × 2160 · 59.95 Hz · scale 2\n"
+                   "  DELL U2720Q (DP-1): 2560 × 1440 · 59.95 Hz · scale 2\n"
+                   "    Problem: The desktop runs this display below its native 3840 × 2160.\n"
                    "\n"
                    "Power\n"
                    "  Suspend: Possible (deep)\n"
@@ -253,7 +254,7 @@ test_no_gpu (void)
 {
   g_autoptr(GListStore) gpus = g_list_store_new (PLUG_TYPE_GPU);
   g_autoptr(PlugPower) power = read_power ("freeze\n", NULL, NULL, SWAPS);
-  const PlugGraphicsDisplay display = { "screen", NULL, 1280, 800, 1, 0 };
+  const PlugGraphicsDisplay display = { "screen", NULL, 1280, 800, 1, 0, NULL };
   g_autofree char *report = plug_graphics_report_build (G_LIST_MODEL (gpus), power, &display, 1);
   g_autofree char *expected_start = g_strdup_printf ("Graphics report from Plugboard %s\n\n"
                                                      "No GPU found.\n\n"
@@ -274,8 +275,8 @@ test_phrases (void)
   g_autoptr(PlugGpu) intel = make_intel ();
   g_autoptr(PlugGpu) nvidia = make_nvidia ();
   g_autoptr(PlugGpu) unbound = make_unbound ();
-  const PlugGraphicsDisplay fast = { "DP-2", NULL, 2560, 1440, 1, 143981 };
-  const PlugGraphicsDisplay unknown_rate = { "HDMI-1", NULL, 1024, 768, 3, 0 };
+  const PlugGraphicsDisplay fast = { "DP-2", NULL, 2560, 1440, 1, 143981, NULL };
+  const PlugGraphicsDisplay unknown_rate = { "HDMI-1", NULL, 1024, 768, 3, 0, NULL };
   g_autofree char *fast_mode = plug_graphics_dup_display_mode (&fast);
   g_autofree char *unknown_rate_mode = plug_graphics_dup_display_mode (&unknown_rate);
   g_autofree char *intel_driver = plug_graphics_dup_driver_description (intel);

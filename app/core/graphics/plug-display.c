@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "plug-gpu-private.h"
 
 /*
@@ -34,6 +36,8 @@ plug_display_finalize (GObject *object)
   g_clear_pointer (&self->manufacturer, g_free);
   g_clear_pointer (&self->modes, g_strfreev);
   g_clear_pointer (&self->edid_error, g_free);
+  g_clear_pointer (&self->framebuffer, g_free);
+  g_clear_pointer (&self->resolution_problem, g_free);
 
   G_OBJECT_CLASS (plug_display_parent_class)->finalize (object);
 }
@@ -218,4 +222,141 @@ plug_display_get_edid_error (PlugDisplay *self)
   g_return_val_if_fail (PLUG_IS_DISPLAY (self), NULL);
 
   return self->edid_error;
+}
+
+/**
+ * plug_display_get_native_width:
+ *
+ * Returns: the width in pixels of the monitor's native resolution, the
+ *   preferred timing its EDID names, 0 when no EDID says
+ */
+int
+plug_display_get_native_width (PlugDisplay *self)
+{
+  g_return_val_if_fail (PLUG_IS_DISPLAY (self), 0);
+
+  return self->native_width;
+}
+
+/**
+ * plug_display_get_native_height:
+ *
+ * Returns: the height in pixels of the monitor's native resolution, 0
+ *   when no EDID says
+ */
+int
+plug_display_get_native_height (PlugDisplay *self)
+{
+  g_return_val_if_fail (PLUG_IS_DISPLAY (self), 0);
+
+  return self->native_height;
+}
+
+/**
+ * plug_display_dup_native_resolution:
+ *
+ * Returns: (transfer full) (nullable): the native resolution as
+ *   “1280x800”, or %NULL when no EDID says
+ */
+char *
+plug_display_dup_native_resolution (PlugDisplay *self)
+{
+  g_return_val_if_fail (PLUG_IS_DISPLAY (self), NULL);
+
+  if (self->native_width <= 0 || self->native_height <= 0)
+    return NULL;
+
+  return g_strdup_printf ("%dx%d", self->native_width, self->native_height);
+}
+
+/**
+ * plug_display_offers_mode:
+ * @width: a width in pixels
+ * @height: a height in pixels
+ *
+ * Returns: whether the kernel's driver offers a mode of that size for
+ *   the connector, progressive or interlaced
+ */
+gboolean
+plug_display_offers_mode (PlugDisplay *self,
+                          int          width,
+                          int          height)
+{
+  g_autofree char *mode = NULL;
+  g_autofree char *interlaced = NULL;
+
+  g_return_val_if_fail (PLUG_IS_DISPLAY (self), FALSE);
+
+  if (self->modes == NULL)
+    return FALSE;
+
+  mode = g_strdup_printf ("%dx%d", width, height);
+  interlaced = g_strdup_printf ("%dx%di", width, height);
+
+  return g_strv_contains ((const char * const *) self->modes, mode) ||
+         g_strv_contains ((const char * const *) self->modes, interlaced);
+}
+
+/**
+ * plug_display_get_framebuffer:
+ *
+ * Returns: (nullable): the firmware framebuffer the screen runs on, such
+ *   as “simpledrm” or “efifb”, when no GPU driver has taken the display
+ *   over; %NULL for a GPU driver's connector
+ */
+const char *
+plug_display_get_framebuffer (PlugDisplay *self)
+{
+  g_return_val_if_fail (PLUG_IS_DISPLAY (self), NULL);
+
+  return self->framebuffer;
+}
+
+/**
+ * plug_display_get_resolution_problem:
+ *
+ * Returns: (nullable): why the monitor cannot run at its native
+ *   resolution, and what would fix it, in one or two sentences; %NULL
+ *   when nothing the kernel shows stands in the way
+ */
+const char *
+plug_display_get_resolution_problem (PlugDisplay *self)
+{
+  g_return_val_if_fail (PLUG_IS_DISPLAY (self), NULL);
+
+  return self->resolution_problem;
+}
+
+/**
+ * plug_display_dup_session_problem:
+ * @width: the width in pixels the desktop runs the display at
+ * @height: the height in pixels
+ *
+ * What only the display server knows: the desktop runs the display below
+ * its native resolution although the driver offers it, as after a
+ * monitor was swapped or a setting kept from another one.
+ *
+ * Returns: (transfer full) (nullable): one sentence with the way out, or
+ *   %NULL when the mode is the native one, larger, or the native one is
+ *   not offered (then plug_display_get_resolution_problem() says why)
+ */
+char *
+plug_display_dup_session_problem (PlugDisplay *self,
+                                  int          width,
+                                  int          height)
+{
+  g_return_val_if_fail (PLUG_IS_DISPLAY (self), NULL);
+
+  if (self->native_width <= 0 || self->native_height <= 0 || width <= 0 || height <= 0 ||
+      (gint64) width * height >= (gint64) self->native_width * self->native_height ||
+      !plug_display_offers_mode (self, self->native_width, self->native_height))
+    return NULL;
+
+  /* Translators: the first two %d are the resolution the desktop runs
+   * the display at, the next two its native one, twice */
+  return g_strdup_printf (_("The desktop runs this display at %d × %d, below its native %d × %d, "
+                            "which the driver offers: open Settings, then Displays, and choose "
+                            "%d × %d."),
+                          width, height, self->native_width, self->native_height,
+                          self->native_width, self->native_height);
 }

@@ -26,5 +26,16 @@ int                 plug_display_get_height       (PlugDisplay *self);
 int                 plug_display_get_refresh_rate (PlugDisplay *self);
 const char * const *plug_display_get_modes        (PlugDisplay *self);
 const char         *plug_display_get_edid_error   (PlugDisplay *self);
+int                 plug_display_get_native_width  (PlugDisplay *self);
+int                 plug_display_get_native_height (PlugDisplay *self);
+char               *plug_display_dup_native_resolution (PlugDisplay *self);
+gboolean            plug_display_offers_mode      (PlugDisplay *self,
+                                                   int          width,
+                                                   int          height);
+const char         *plug_display_get_framebuffer  (PlugDisplay *self);
+const char         *plug_display_get_resolution_problem (PlugDisplay *self);
+char               *plug_display_dup_session_problem (PlugDisplay *self,
+                                                      int          width,
+                                                      int          height);
 
 G_END_DECLS

@@ -359,6 +359,70 @@ plug_gpu_list_get_displays (PlugGpuList *self)
   return G_LIST_MODEL (self->displays);
 }
 
+/* A connector's name the way display servers spell it differently: the
+ * kernel's "HDMI-A-1" is Mutter's and X's modesetting driver's "HDMI-1"
+ * and the Intel X driver's "HDMI1"; "eDP-1" is "eDP1" there. Folded to
+ * upper case without dashes, with "HDMI-A" as "HDMI". */
+static char *
+dup_folded_connector (const char *connector)
+{
+  g_autoptr(GString) folded = g_string_new (NULL);
+
+  if (g_ascii_strncasecmp (connector, "HDMI-A-", 7) == 0)
+    {
+      g_string_append (folded, "HDMI");
+      connector += 6;
+    }
+
+  for (const char *c = connector; *c != '\0'; c++)
+    if (*c != '-')
+      g_string_append_c (folded, g_ascii_toupper (*c));
+
+  return g_string_free (g_steal_pointer (&folded), FALSE);
+}
+
+/**
+ * plug_gpu_list_find_display:
+ * @connector: (nullable): the connector's name as the display server
+ *   gives it (GdkMonitor's), such as “eDP-1” or “HDMI-1”
+ * @n_monitors: how many monitors the display server shows
+ *
+ * The kernel's display that a display server's monitor is: by the
+ * connector's name, else, where the display server shows one monitor
+ * and the kernel has one connected display (a firmware framebuffer's
+ * has no name a display server shares), that one.
+ *
+ * Returns: (transfer none) (nullable): the display, or %NULL
+ */
+PlugDisplay *
+plug_gpu_list_find_display (PlugGpuList *self,
+                            const char  *connector,
+                            guint        n_monitors)
+{
+  g_autofree char *folded = NULL;
+  PlugDisplay *only_connected = NULL;
+  guint n_connected = 0;
+
+  g_return_val_if_fail (PLUG_IS_GPU_LIST (self), NULL);
+
+  folded = connector != NULL ? dup_folded_connector (connector) : NULL;
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->displays)); i++)
+    {
+      g_autoptr(PlugDisplay) display = g_list_model_get_item (G_LIST_MODEL (self->displays), i);
+      g_autofree char *display_folded = dup_folded_connector (display->connector);
+
+      if (folded != NULL && g_str_equal (folded, display_folded))
+        return display;
+      if (display->connected)
+        {
+          only_connected = display;
+          n_connected++;
+        }
+    }
+
+  return n_monitors == 1 && n_connected == 1 ? only_connected : NULL;
+}
+
 /* --- reading, in the worker thread ---------------------------------------- */
 
 /* The first line of a small file under the root, without its newline, or
@@ -1081,6 +1145,57 @@ parse_mode (const char *mode,
   *height = (int) h;
 }
 
+/* The firmware framebuffer a drm card not on PCI is, by its platform
+ * device's driver: simpledrm (which binds as "simple-framebuffer"), and
+ * the firmware-specific drm drivers that replace it on newer kernels.
+ * %NULL for anything else. */
+static const char *
+framebuffer_of_card (GUdevDevice *connector_device)
+{
+  g_autoptr(GUdevDevice) platform_device = g_udev_device_get_parent_with_subsystem (connector_device,
+                                                                                    "platform", NULL);
+  const char *driver;
+
+  if (platform_device == NULL)
+    return NULL;
+
+  driver = g_udev_device_get_driver (platform_device);
+  if (g_strcmp0 (driver, "simple-framebuffer") == 0 || g_strcmp0 (driver, "simpledrm") == 0)
+    return "simpledrm";
+  if (g_strcmp0 (driver, "efidrm") == 0 || g_strcmp0 (driver, "vesadrm") == 0 ||
+      g_strcmp0 (driver, "ofdrm") == 0)
+    return driver;
+
+  return NULL;
+}
+
+/* Fills the monitor's fields from an EDID; FALSE, with the reason in
+ * edid_error, when it cannot be read. */
+static gboolean
+display_read_edid (PlugDisplay *display,
+                   const char  *data,
+                   gsize        length)
+{
+  g_autoptr(GError) error = NULL;
+  PlugEdid edid;
+
+  if (!plug_edid_parse ((const guint8 *) data, length, &edid, &error))
+    {
+      display->edid_error = g_strdup (error->message);
+      return FALSE;
+    }
+
+  display->name = edid.name[0] != '\0' ? g_strdup (edid.name) : NULL;
+  display->manufacturer = edid.manufacturer[0] != '\0' ? g_strdup (edid.manufacturer) : NULL;
+  display->width = edid.width;
+  display->height = edid.height;
+  display->native_width = edid.width;
+  display->native_height = edid.height;
+  display->refresh_rate = edid.refresh_rate;
+
+  return TRUE;
+}
+
 static PlugDisplay *
 read_display (GUdevDevice *connector_device)
 {
@@ -1097,29 +1212,15 @@ read_display (GUdevDevice *connector_device)
   display->connector = g_strdup (dash + 1);
   if (pci_device != NULL)
     display->pci_slot = g_strdup (g_udev_device_get_name (pci_device));
+  else
+    display->framebuffer = g_strdup (framebuffer_of_card (connector_device));
   display->connected = g_strcmp0 (g_udev_device_get_sysfs_attr (connector_device, "status"), "connected") == 0;
   display->enabled = g_strcmp0 (g_udev_device_get_sysfs_attr (connector_device, "enabled"), "enabled") == 0;
   display->modes = read_modes (sysfs_path);
 
   /* A connector without a monitor has an empty "edid" file. */
   if (g_file_get_contents (edid_path, &edid_data, &edid_length, NULL) && edid_length > 0)
-    {
-      g_autoptr(GError) error = NULL;
-      PlugEdid edid;
-
-      if (plug_edid_parse ((const guint8 *) edid_data, edid_length, &edid, &error))
-        {
-          display->name = edid.name[0] != '\0' ? g_strdup (edid.name) : NULL;
-          display->manufacturer = edid.manufacturer[0] != '\0' ? g_strdup (edid.manufacturer) : NULL;
-          display->width = edid.width;
-          display->height = edid.height;
-          display->refresh_rate = edid.refresh_rate;
-        }
-      else
-        {
-          display->edid_error = g_strdup (error->message);
-        }
-    }
+    display_read_edid (display, edid_data, edid_length);
 
   if (display->width == 0 && display->modes[0] != NULL)
     parse_mode (display->modes[0], &display->width, &display->height);
@@ -1149,6 +1250,298 @@ compare_displays (gconstpointer a,
   int card = g_strcmp0 (display_a->card, display_b->card);
 
   return card != 0 ? card : g_strcmp0 (display_a->connector, display_b->connector);
+}
+
+/* fbdev's own firmware framebuffers (efifb's "EFI VGA", vesafb's "VESA
+ * VGA"), which drive the screen where no drm driver does: no connector,
+ * one fixed size. A drm driver's fbdev emulation ("amdgpudrmfb",
+ * "simpledrmdrmfb") is its card's, already read as connectors. */
+static PlugDisplay *
+read_fbdev (GUdevDevice *fb_device)
+{
+  g_autoptr(PlugDisplay) display = NULL;
+  const char *name = g_udev_device_get_sysfs_attr (fb_device, "name");
+  const char *size = g_udev_device_get_sysfs_attr (fb_device, "virtual_size");
+  g_autofree char *mode = NULL;
+  guint64 width, height;
+  char *end;
+
+  if (name == NULL || strstr (name, "drmfb") != NULL || size == NULL)
+    return NULL;
+
+  width = g_ascii_strtoull (size, &end, 10);
+  if (end == size || *end != ',')
+    return NULL;
+  height = g_ascii_strtoull (end + 1, &end, 10);
+  if (width == 0 || height == 0 || width > G_MAXINT || height > G_MAXINT)
+    return NULL;
+
+  display = plug_display_new ();
+  display->connector = g_strdup (g_udev_device_get_name (fb_device));
+  display->connected = TRUE;
+  display->enabled = TRUE;
+  display->width = (int) width;
+  display->height = (int) height;
+  mode = g_strdup_printf ("%dx%d", display->width, display->height);
+  display->modes = g_strsplit (mode, " ", -1);
+  if (g_str_equal (name, "EFI VGA"))
+    display->framebuffer = g_strdup ("efifb");
+  else if (g_str_equal (name, "VESA VGA"))
+    display->framebuffer = g_strdup ("vesafb");
+  else
+    display->framebuffer = g_strdup (name);
+
+  return g_steal_pointer (&display);
+}
+
+static PlugGpu *
+boot_gpu (GPtrArray *gpus)
+{
+  for (guint i = 0; i < gpus->len; i++)
+    {
+      PlugGpu *gpu = g_ptr_array_index (gpus, i);
+
+      if (gpu->boot_vga)
+        return gpu;
+    }
+
+  return gpus->len > 0 ? g_ptr_array_index (gpus, 0) : NULL;
+}
+
+static PlugGpu *
+gpu_of_display (GPtrArray   *gpus,
+                PlugDisplay *display)
+{
+  for (guint i = 0; i < gpus->len; i++)
+    {
+      PlugGpu *gpu = g_ptr_array_index (gpus, i);
+
+      if (g_strcmp0 (gpu->pci_slot, display->pci_slot) == 0)
+        return gpu;
+    }
+
+  return NULL;
+}
+
+static char *
+dup_size (int width,
+          int height)
+{
+  /* Translators: a resolution in pixels, width × height */
+  return g_strdup_printf (_("%d × %d"), width, height);
+}
+
+/* Why no GPU driver drives the screen, and what would let one. */
+static char *
+describe_framebuffer_cause (Reading *reading,
+                            PlugGpu *gpu)
+{
+  g_autofree char *alternatives = NULL;
+  gboolean all_blacklisted = TRUE;
+
+  if (reading->nomodeset)
+    return g_strdup (_("The kernel was started with “nomodeset”, which keeps graphics drivers from "
+                       "loading: remove it from the kernel command line (in the boot loader’s "
+                       "settings) to let a driver set the native resolution."));
+
+  if (gpu == NULL)
+    return g_strdup (_("No GPU was found on the PCI bus to drive the screen."));
+
+  if (gpu->driver != NULL)
+    {
+      if (g_str_equal (gpu->driver, "nvidia"))
+        return g_strdup (_("The nvidia driver is bound to the GPU but has not taken over the screen, "
+                           "since its kernel mode setting is off: turn it on with the kernel option "
+                           "“nvidia-drm.modeset=1”."));
+      /* Translators: %s is a driver, such as “radeon” */
+      return g_strdup_printf (_("%s is bound to the GPU but has not taken over the screen: its kernel "
+                                "mode setting may be turned off on the kernel command line."),
+                              gpu->driver);
+    }
+
+  if (gpu->alternatives == NULL || gpu->alternatives[0] == NULL)
+    return g_strdup (_("No installed driver can drive the GPU: installing one would let the screen "
+                       "run at its native resolution."));
+
+  for (guint i = 0; gpu->alternatives[i] != NULL; i++)
+    all_blacklisted = all_blacklisted && plug_gpu_is_blacklisted (gpu, gpu->alternatives[i]);
+
+  alternatives = g_strjoinv (", ", gpu->alternatives);
+  if (all_blacklisted)
+    /* Translators: %s is a list of drivers, such as “radeon, amdgpu” */
+    return g_strdup_printf (_("The drivers installed for the GPU are blacklisted (%s): undoing the "
+                              "blacklist would let the screen run at its native resolution."),
+                            alternatives);
+
+  /* Translators: %s is a list of drivers, such as “radeon, amdgpu” */
+  return g_strdup_printf (_("No driver is bound to the GPU, although %s can drive it: it did not "
+                            "load, often for want of the GPU’s firmware (the kernel’s log says why). "
+                            "Once a driver loads, the screen can run at its native resolution."),
+                          alternatives);
+}
+
+static char *
+describe_framebuffer (Reading     *reading,
+                      PlugGpu     *gpu,
+                      PlugDisplay *display)
+{
+  g_autofree char *size = dup_size (display->width, display->height);
+  g_autofree char *cause = describe_framebuffer_cause (reading, gpu);
+  g_autofree char *first = NULL;
+
+  if (display->native_width > 0 &&
+      (display->native_width != display->width || display->native_height != display->height))
+    {
+      g_autofree char *native = dup_size (display->native_width, display->native_height);
+
+      /* Translators: the first %s is a resolution, such as “1024 × 768”,
+       * the second a firmware framebuffer, such as “efifb”, the third
+       * the display's native resolution */
+      first = g_strdup_printf (_("The screen runs at a fixed %s on the firmware’s framebuffer (%s), "
+                                 "not at its native %s."), size, display->framebuffer, native);
+    }
+  else if (display->native_width > 0)
+    {
+      /* Translators: the first %s is a resolution, such as “1024 × 768”,
+       * the second a firmware framebuffer, such as “efifb” */
+      first = g_strdup_printf (_("The screen runs at its native %s, but fixed, on the firmware’s "
+                                 "framebuffer (%s): no other resolution, and no hardware "
+                                 "acceleration."), size, display->framebuffer);
+      return g_strdup_printf ("%s %s", first, cause);
+    }
+  else
+    {
+      /* Translators: the first %s is a resolution, such as “1024 × 768”,
+       * the second a firmware framebuffer, such as “efifb” */
+      first = g_strdup_printf (_("The screen runs at a fixed %s on the firmware’s framebuffer (%s), "
+                                 "which cannot set the monitor’s native resolution."),
+                               size, display->framebuffer);
+    }
+
+  return g_strdup_printf ("%s %s", first, cause);
+}
+
+/* The largest mode the connector offers, by area. */
+static void
+largest_mode (PlugDisplay *display,
+              int         *width,
+              int         *height)
+{
+  *width = 0;
+  *height = 0;
+  for (guint i = 0; display->modes[i] != NULL; i++)
+    {
+      int w = 0, h = 0;
+
+      parse_mode (display->modes[i], &w, &h);
+      if ((gint64) w * h > (gint64) *width * *height)
+        {
+          *width = w;
+          *height = h;
+        }
+    }
+}
+
+static char *
+describe_missing_mode (PlugGpu     *gpu,
+                       PlugDisplay *display)
+{
+  g_autofree char *native = dup_size (display->native_width, display->native_height);
+  g_autofree char *largest = NULL;
+  g_autofree char *first = NULL;
+  int width, height;
+
+  largest_mode (display, &width, &height);
+  largest = dup_size (width, height);
+
+  if (gpu != NULL && gpu->driver != NULL)
+    /* Translators: the first %s is a driver, such as “radeon”, the
+     * second and third resolutions, such as “1280 × 800” */
+    first = g_strdup_printf (_("%s does not offer this display’s native resolution, %s: the largest "
+                               "it offers is %s."), gpu->driver, native, largest);
+  else
+    /* Translators: both are resolutions, such as “1280 × 800” */
+    first = g_strdup_printf (_("The driver does not offer this display’s native resolution, %s: the "
+                               "largest it offers is %s."), native, largest);
+
+  if (gpu != NULL && gpu->alternatives != NULL && gpu->alternatives[0] != NULL)
+    {
+      g_autofree char *alternatives = g_strjoinv (", ", gpu->alternatives);
+
+      /* Translators: the first %s is the sentence above, the second one
+       * or more drivers, such as “amdgpu” */
+      return g_strdup_printf (_("%s Switching to %s, installed for this GPU too, may offer it."),
+                              first, alternatives);
+    }
+
+  return g_strdup_printf ("%s %s", first,
+                          _("No other installed driver supports this GPU: a newer kernel, whose "
+                            "driver knows more modes, may offer it."));
+}
+
+/* A display's resolution_problem, from what the kernel shows: the screen
+ * on a firmware framebuffer, or a native mode the driver leaves out. The
+ * mode the desktop chose is the display server's, and only the GUI can
+ * compare it. */
+static void
+diagnose_resolutions (Reading   *reading,
+                      GPtrArray *gpus,
+                      GPtrArray *displays)
+{
+  for (guint i = 0; i < displays->len; i++)
+    {
+      PlugDisplay *display = g_ptr_array_index (displays, i);
+
+      if (!display->connected)
+        continue;
+
+      if (display->framebuffer != NULL)
+        display->resolution_problem = describe_framebuffer (reading, gpu_of_display (gpus, display),
+                                                            display);
+      else if (display->native_width > 0 && display->modes[0] != NULL &&
+               !plug_display_offers_mode (display, display->native_width, display->native_height))
+        display->resolution_problem = describe_missing_mode (gpu_of_display (gpus, display), display);
+    }
+}
+
+/* The firmware framebuffers show the boot GPU's output, with the EDID the
+ * firmware read, if the kernel kept it (/sys/firmware/edid). */
+static void
+attach_framebuffers (Reading   *reading,
+                     GPtrArray *gpus,
+                     GPtrArray *displays)
+{
+  PlugGpu *gpu = boot_gpu (gpus);
+  g_autofree char *edid_path = g_build_filename (reading->root_directory, "sys", "firmware", "edid", NULL);
+  g_autofree char *edid_data = NULL;
+  gsize edid_length = 0;
+
+  if (!g_file_get_contents (edid_path, &edid_data, &edid_length, NULL) || edid_length == 0)
+    g_clear_pointer (&edid_data, g_free);
+
+  for (guint i = 0; i < displays->len; i++)
+    {
+      PlugDisplay *display = g_ptr_array_index (displays, i);
+      int width = display->width;
+      int height = display->height;
+
+      if (display->framebuffer == NULL)
+        continue;
+      if (display->pci_slot == NULL && gpu != NULL)
+        display->pci_slot = g_strdup (gpu->pci_slot);
+      if (display->native_width == 0 && display->edid_error == NULL && edid_data != NULL)
+        {
+          display_read_edid (display, edid_data, edid_length);
+          /* The framebuffer's size is the one it runs at, and its
+           * refresh rate is not the monitor's preferred one. */
+          if (width > 0 && (width != display->width || height != display->height))
+            {
+              display->width = width;
+              display->height = height;
+              display->refresh_rate = 0;
+            }
+        }
+    }
 }
 
 typedef struct
@@ -1189,11 +1582,13 @@ load_thread (GTask        *task,
   Found *found;
   GList *pci_devices;
   GList *drm_devices;
+  GList *fb_devices;
 
   /* No subsystems: a client that only queries, without a uevent socket. */
   client = g_udev_client_new (NULL);
   pci_devices = g_udev_client_query_by_subsystem (client, "pci");
   drm_devices = g_udev_client_query_by_subsystem (client, "drm");
+  fb_devices = g_udev_client_query_by_subsystem (client, "graphics");
 
   command_line = read_line (reading->root_directory, "proc/cmdline");
   reading->nomodeset = command_line_has (command_line, "nomodeset");
@@ -1215,8 +1610,20 @@ load_thread (GTask        *task,
         g_ptr_array_add (displays, read_display (l->data));
     }
 
+  for (GList *l = fb_devices; l != NULL; l = l->next)
+    {
+      PlugDisplay *display;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
+      display = read_fbdev (l->data);
+      if (display != NULL)
+        g_ptr_array_add (displays, display);
+    }
+
   g_list_free_full (pci_devices, g_object_unref);
   g_list_free_full (drm_devices, g_object_unref);
+  g_list_free_full (fb_devices, g_object_unref);
 
   if (g_task_return_error_if_cancelled (task))
     return;
@@ -1224,6 +1631,8 @@ load_thread (GTask        *task,
   g_ptr_array_sort (gpus, compare_gpus);
   g_ptr_array_sort (displays, compare_displays);
   decide_kinds_by_panel (gpus, displays);
+  attach_framebuffers (reading, gpus, displays);
+  diagnose_resolutions (reading, gpus, displays);
   found = g_new0 (Found, 1);
   found->gpus = g_steal_pointer (&gpus);
   found->displays = g_steal_pointer (&displays);

@@ -23,6 +23,9 @@ PlugGpuList *plug_gpu_list_new                   (const char           *root_dir
 const char  *plug_gpu_list_get_root_directory    (PlugGpuList          *self);
 const char  *plug_gpu_list_get_modules_directory (PlugGpuList          *self);
 GListModel  *plug_gpu_list_get_displays          (PlugGpuList          *self);
+PlugDisplay *plug_gpu_list_find_display          (PlugGpuList          *self,
+                                                  const char           *connector,
+                                                  guint                 n_monitors);
 
 void         plug_gpu_list_load_async            (PlugGpuList          *self,
                                                   GCancellable         *cancellable,

@@ -58,6 +58,10 @@ struct _PlugDisplay
   int              refresh_rate;
   GStrv            modes;
   char            *edid_error;
+  int              native_width;
+  int              native_height;
+  char            *framebuffer;
+  char            *resolution_problem;
 };
 
 PlugDisplay *plug_display_new (void);

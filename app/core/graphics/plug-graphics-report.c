@@ -499,6 +499,10 @@ plug_graphics_report_build_full (GListModel                *gpus,
         /* Translators: a display's name and its mode, such as
          * “eDP-1: 1920 × 1080 · 60 Hz” */
         g_string_append_printf (report, _("  %s: %s\n"), displays[i].name, mode);
+      if (displays[i].problem != NULL)
+        /* Translators: %s is a sentence or two on why the screen does not
+         * run at its native resolution, and what would fix it */
+        g_string_append_printf (report, _("    Problem: %s\n"), displays[i].problem);
     }
   g_string_append_c (report, '\n');
 

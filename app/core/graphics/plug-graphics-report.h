@@ -23,6 +23,8 @@ G_BEGIN_DECLS
  * @height: the height in physical pixels
  * @scale: the scale factor the desktop draws the display with
  * @refresh_rate: the refresh rate in millihertz, 0 when unknown
+ * @problem: (nullable): why it does not run at its native resolution,
+ *   and what would fix it
  *
  * A display as the display server reports it. The core cannot ask for
  * displays itself (only GTK talks to the display server), so the caller
@@ -36,6 +38,7 @@ typedef struct
   int         height;
   int         scale;
   int         refresh_rate;
+  const char *problem;
 } PlugGraphicsDisplay;
 
 const char *plug_graphics_license_get_display_name (PlugGpuLicense             license);

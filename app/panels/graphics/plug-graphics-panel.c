@@ -148,20 +148,69 @@ describe_monitor (GdkMonitor          *monitor,
     }
 }
 
+/* Why the monitor does not run at its native resolution: what the kernel
+ * shows, else the desktop's mode below a native one the driver offers.
+ * %NULL until the GPUs are read. */
+static char *
+dup_display_problem (PlugGraphicsPanel         *self,
+                     GdkMonitor                *monitor,
+                     const PlugGraphicsDisplay *display)
+{
+  PlugDisplay *kernel_display;
+
+  if (self->gpu_list == NULL || self->n_pending > 0)
+    return NULL;
+
+  kernel_display = plug_gpu_list_find_display (self->gpu_list, gdk_monitor_get_connector (monitor),
+                                               g_list_model_get_n_items (self->monitors));
+  if (kernel_display == NULL)
+    return NULL;
+  if (plug_display_get_resolution_problem (kernel_display) != NULL)
+    return g_strdup (plug_display_get_resolution_problem (kernel_display));
+
+  return plug_display_dup_session_problem (kernel_display, display->width, display->height);
+}
+
 static void
-update_display_row (AdwActionRow *row,
-                    GdkMonitor   *monitor)
+update_display_row (PlugGraphicsPanel *self,
+                    AdwActionRow      *row,
+                    GdkMonitor        *monitor)
 {
   GtkLabel *label = g_object_get_qdata (G_OBJECT (row), display_label_quark);
   PlugGraphicsDisplay display;
   g_autofree char *mode = NULL;
+  g_autofree char *problem = NULL;
 
   describe_monitor (monitor, &display);
   mode = plug_graphics_dup_display_mode (&display);
+  problem = dup_display_problem (self, monitor, &display);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), display.name);
-  adw_action_row_set_subtitle (row, display.connector);
   gtk_label_set_label (label, mode);
+
+  /* The row's subtitle is not markup (see create_display_row()). */
+  if (problem != NULL && display.connector != NULL)
+    {
+      g_autofree char *subtitle = g_strdup_printf ("%s\n%s", display.connector, problem);
+
+      adw_action_row_set_subtitle (row, subtitle);
+    }
+  else
+    {
+      adw_action_row_set_subtitle (row, problem != NULL ? problem : display.connector);
+    }
+
+  /* Below the native resolution is what a user came for: it stands out. */
+  if (problem != NULL)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (label), "dim-label");
+      gtk_widget_add_css_class (GTK_WIDGET (label), "warning");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (label), "warning");
+      gtk_widget_add_css_class (GTK_WIDGET (label), "dim-label");
+    }
 }
 
 static void
@@ -169,19 +218,25 @@ monitor_changed_cb (GdkMonitor   *monitor,
                     GParamSpec   *pspec,
                     AdwActionRow *row)
 {
-  update_display_row (row, monitor);
+  PlugGraphicsPanel *self = PLUG_GRAPHICS_PANEL (gtk_widget_get_ancestor (GTK_WIDGET (row),
+                                                                          PLUG_TYPE_GRAPHICS_PANEL));
+
+  if (self != NULL)
+    update_display_row (self, row, monitor);
 }
 
 static GtkWidget *
 create_display_row (gpointer item,
                     gpointer user_data)
 {
+  PlugGraphicsPanel *self = PLUG_GRAPHICS_PANEL (user_data);
   GdkMonitor *monitor = GDK_MONITOR (item);
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *label = gtk_label_new (NULL);
 
   /* Names come from the display server, not from markup. */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
   gtk_widget_add_css_class (label, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   g_object_set_qdata (G_OBJECT (row), display_label_quark, label);
@@ -189,9 +244,23 @@ create_display_row (gpointer item,
   /* A monitor changes mode or scale without leaving the list. */
   g_signal_connect_object (monitor, "notify",
                            G_CALLBACK (monitor_changed_cb), row, 0);
-  update_display_row (ADW_ACTION_ROW (row), monitor);
+  update_display_row (self, ADW_ACTION_ROW (row), monitor);
 
   return row;
+}
+
+/* Once the GPUs are read: the kernel's side of each display. */
+static void
+update_display_rows (PlugGraphicsPanel *self)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (self->monitors); i++)
+    {
+      g_autoptr(GdkMonitor) monitor = g_list_model_get_item (self->monitors, i);
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->displays_list, (int) i);
+
+      if (row != NULL)
+        update_display_row (self, ADW_ACTION_ROW (row), monitor);
+    }
 }
 
 /* --- GPUs and power --------------------------------------------------- */
@@ -403,6 +472,8 @@ show_graphics (PlugGraphicsPanel *self)
   g_autofree char *suspend = plug_graphics_dup_suspend_summary (self->power);
   g_autofree char *hibernate = plug_graphics_dup_hibernate_summary (self->power);
 
+  update_display_rows (self);
+
   for (guint i = 0; i < n_gpus; i++)
     {
       g_autoptr(PlugGpu) gpu = g_list_model_get_item (gpus, i);
@@ -525,6 +596,7 @@ copy_report_activated (GtkWidget  *widget,
   guint n_monitors = g_list_model_get_n_items (self->monitors);
   g_autoptr(GPtrArray) monitors = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree PlugGraphicsDisplay *displays = g_new0 (PlugGraphicsDisplay, MAX (n_monitors, 1));
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *report = NULL;
   g_autoptr(GHashTable) driver_notes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
@@ -535,6 +607,8 @@ copy_report_activated (GtkWidget  *widget,
 
       g_ptr_array_add (monitors, monitor);
       describe_monitor (monitor, &displays[i]);
+      displays[i].problem = dup_display_problem (self, monitor, &displays[i]);
+      g_ptr_array_add (problems, (char *) displays[i].problem);
     }
 
   for (guint i = 0; i < self->groups->len; i++)
@@ -647,7 +721,7 @@ plug_graphics_panel_init (PlugGraphicsPanel *self)
 
   self->monitors = g_object_ref (gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (self))));
   gtk_list_box_bind_model (self->displays_list, self->monitors,
-                           create_display_row, NULL, NULL);
+                           create_display_row, self, NULL);
   gtk_list_box_set_placeholder (self->displays_list, self->no_displays_label);
 
   show_page (self, "loading");
