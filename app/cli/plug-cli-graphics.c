@@ -621,7 +621,7 @@ graphics_status (int      argc,
   if (initramfs_result != NULL)
     initramfs_problem = plug_driver_switch_get_initramfs_problem_finish (driver_switch, initramfs_result, NULL);
   if (boot_check_result != NULL)
-    boot_check = plug_driver_switch_get_initramfs_problem_finish (driver_switch, boot_check_result, NULL);
+    boot_check = plug_driver_switch_get_boot_check_finish (driver_switch, boot_check_result, NULL);
 
   if (!plug_gpu_list_load_finish (gpus, gpus_result, &error))
     return plug_cli_fail (_("Could not read the GPUs: %s"), error->message);

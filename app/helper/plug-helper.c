@@ -13,6 +13,9 @@
 #include <libkmod.h>
 #include <locale.h>
 #include <polkit/polkit.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -343,6 +346,118 @@ get_bound_driver (PlugGpu *gpu)
   const char *driver = plug_gpu_get_driver (gpu);
 
   return driver != NULL ? g_strdelimit (g_strdup (driver), "-", '_') : NULL;
+}
+
+/* --- the kernel's word on a driver that did not start ------------------ */
+
+/* How much of the kernel's log is read, and of one message kept. */
+#define KERNEL_LOG_MAX (4 * 1024 * 1024)
+#define KERNEL_REASON_MAX 300
+
+/* Whether a message of the kernel's is about DRIVER on the GPU at
+ * PCI_SLOT: its dev_printk ("amdgpu 0000:03:00.0: …"), the module's own
+ * ("amdgpu: probe of 0000:03:00.0 failed …", "amdgpu: module verification
+ * failed …") or DRM's ("[drm:amdgpu_device_init [amdgpu]] *ERROR* …"). */
+static gboolean
+kernel_message_is_about (const char *text,
+                         const char *driver,
+                         const char *pci_slot)
+{
+  g_autofree char *device_prefix = g_strdup_printf ("%s %s: ", driver, pci_slot);
+  g_autofree char *module_prefix = g_strdup_printf ("%s: ", driver);
+  g_autofree char *drm_tag = g_strdup_printf (" [%s]] ", driver);
+
+  return g_str_has_prefix (text, device_prefix) || g_str_has_prefix (text, module_prefix) ||
+         (g_str_has_prefix (text, "[drm:") && strstr (text, drm_tag) != NULL);
+}
+
+/*
+ * The kernel's last error about DRIVER on the GPU at PCI_SLOT in this
+ * boot's log, else its last warning; %NULL when it said neither. The log
+ * is /dev/kmsg (under the root, for the tests): one record a read,
+ * "PRIORITY,SEQUENCE,MICROSECONDS,FLAGS;TEXT", then continuation lines
+ * that start with a space; it ends where a read would block.
+ */
+static char *
+dup_kernel_reason (const char *root_directory,
+                   const char *driver,
+                   const char *pci_slot)
+{
+  g_autofree char *path = g_build_filename (root_directory, "dev", "kmsg", NULL);
+  g_autoptr(GString) log = g_string_new (NULL);
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *error_text = NULL;
+  g_autofree char *warning_text = NULL;
+  g_autofree char *valid = NULL;
+  g_autofree char *shortened = NULL;
+  char chunk[8192];
+  int fd;
+
+  fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0)
+    {
+      g_debug ("No kernel log to read (%s): %s", path, g_strerror (errno));
+      return NULL;
+    }
+
+  while (log->len < KERNEL_LOG_MAX)
+    {
+      ssize_t n = read (fd, chunk, sizeof chunk);
+
+      if (n > 0)
+        {
+          g_string_append_len (log, chunk, n);
+          /* One record a read: each ends with its line. */
+          if (log->str[log->len - 1] != '\n')
+            g_string_append_c (log, '\n');
+          continue;
+        }
+      /* A record overwritten while reading: the next one follows. */
+      if (n < 0 && (errno == EINTR || errno == EPIPE))
+        continue;
+      break;
+    }
+  close (fd);
+
+  lines = g_strsplit (log->str, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *text = strchr (lines[i], ';');
+      guint64 priority;
+      char *end;
+
+      if (lines[i][0] == ' ' || text == NULL)
+        continue;
+      priority = g_ascii_strtoull (lines[i], &end, 10);
+      if (end == lines[i] || *end != ',')
+        continue;
+      text++;
+      if (!kernel_message_is_about (text, driver, pci_slot))
+        continue;
+
+      /* The priority's low three bits are the level: 3 is an error, 4 a
+       * warning; the rest is the facility. */
+      if ((priority & 7) <= 3)
+        {
+          g_free (error_text);
+          error_text = g_strdup (text);
+        }
+      else if ((priority & 7) == 4)
+        {
+          g_free (warning_text);
+          warning_text = g_strdup (text);
+        }
+    }
+
+  if (error_text == NULL && warning_text == NULL)
+    return NULL;
+
+  valid = g_utf8_make_valid (error_text != NULL ? error_text : warning_text, -1);
+  if (g_utf8_strlen (valid, -1) <= KERNEL_REASON_MAX)
+    return g_steal_pointer (&valid);
+
+  shortened = g_utf8_substring (valid, 0, KERNEL_REASON_MAX - 1);
+  return g_strconcat (shortened, "…", NULL);
 }
 
 static gboolean
@@ -1208,6 +1323,7 @@ check_boot (Helper *helper)
       const char *chosen = g_hash_table_lookup (choices, pci_slot);
       g_autoptr(PlugGpu) gpu = find_gpu (gpus, pci_slot);
       g_autofree char *bound = NULL;
+      g_autofree char *kernel_reason = NULL;
 
       if (gpu == NULL)
         {
@@ -1230,13 +1346,17 @@ check_boot (Helper *helper)
           continue;
         }
       reverted = TRUE;
+      kernel_reason = dup_kernel_reason (helper->root_directory, chosen, pci_slot);
       if (bound != NULL)
-        g_string_append_printf (record, "%s did not start on the GPU at %s; Plugboard went back to %s\n",
+        g_string_append_printf (record, "%s did not start on the GPU at %s; Plugboard went back to %s",
                                 chosen, pci_slot, bound);
       else
         g_string_append_printf (record, "%s did not start on the GPU at %s, which had no driver; "
-                                "Plugboard went back to the configuration from before the choice\n",
+                                "Plugboard went back to the configuration from before the choice",
                                 chosen, pci_slot);
+      if (kernel_reason != NULL)
+        g_string_append_printf (record, "; the kernel said: %s", kernel_reason);
+      g_string_append_c (record, '\n');
       g_message ("%s did not start on the GPU at %s (%s bound); the choice is reverted",
                  chosen, pci_slot, bound != NULL ? bound : "no driver");
     }

@@ -1,7 +1,8 @@
 #!/bin/bash
 # test-graphics-switch.sh: switching a GPU's driver from the Graphics panel,
 # through the real plugboard-helper and polkitd; and the dual-GPU group
-# from the real switcheroo-control. Screenshots in $PLUG_BUILD_DIR/screenshots.
+# from the real switcheroo-control; what the check at the next start undid.
+# Screenshots in $PLUG_BUILD_DIR/screenshots.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -212,6 +213,29 @@ check "the app is still running" kill -0 "$app_pid"
 stop_gui
 stop_daemon
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+
+# --- the check at this start went back to radeon -----------------------------
+
+# The record plugboard-helper --check-boot leaves when amdgpu did not bind
+# (tests/system/test-helper-check-boot.sh makes it so); the helper
+# publishes it as BootCheck, and the Radeon's group says it.
+mkdir -p "$helper_root/var/lib/plugboard-helper"
+echo "amdgpu did not start on the GPU at $TAHITI; Plugboard went back to radeon" \
+  >"$helper_root/var/lib/plugboard-helper/boot-check"
+umockdev-run -d "$fixtures/gpus/amd-tahiti-radeon.umockdev" -- \
+  "$HELPER" --root "$helper_root" --modules-directory "$modules" --initramfs-tool "$GUI_DIR/initramfs-tool" \
+  --timeout 120 >"$GUI_DIR/helper-boot-check.log" 2>&1 &
+daemon_pid=$!
+check "the helper runs again, with the record of the check" \
+  timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
+show amd-tahiti-radeon "$root"
+shoot boot-check
+copy_report boot-check
+expect boot-check "what the check at this start undid, on the Radeon" \
+  "Driver choice: possible with plugboard-helper; at this start, amdgpu did not start on the GPU at $TAHITI; Plugboard went back to radeon"
+check "boot-check: the app is still running" kill -0 "$app_pid"
+stop_gui
+stop_daemon
 
 # --- the hybrid laptop, with switcheroo-control ------------------------------
 

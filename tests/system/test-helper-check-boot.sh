@@ -9,8 +9,9 @@
 # for the Radeon, and the GPUs at "the next boot" are the fixture with
 # radeon still bound (amdgpu did not start): the check reverts the choice,
 # regenerates the initramfs and leaves a record, which the helper's
-# BootCheck property then reports. With amdgpu bound, or the GPU gone, the
-# choice is kept.
+# BootCheck property then reports, with the kernel's last error about
+# amdgpu on that GPU when its log (the root's dev/kmsg) has one. With
+# amdgpu bound, or the GPU gone, the choice is kept.
 
 . "$(dirname "$0")/lib.sh"
 
@@ -68,6 +69,32 @@ check "the check at a boot where the GPU is gone" check_boot intel-i915
 check "... keeps the choice too" eval 'cmp -s "$root/$config" "$FIXTURES/helper/tahiti-amdgpu.conf" && [ ! -e "$root/$record" ]'
 check "the check with no choice at all does nothing" eval 'rm -rf "$work/empty" && mkdir -p "$work/empty/etc/modprobe.d" &&
   root=$work/empty check_boot amd-tahiti-radeon && [ -z "$(ls -A "$work/empty/etc/modprobe.d")" ] && [ ! -e "$work/empty/var" ]'
+
+# The kernel's log of that boot says why amdgpu did not start: its last
+# error about amdgpu on this GPU goes into the record, not its notices,
+# nor another device's errors, nor the continuation lines of a record.
+mkdir -p "$root/dev"
+cat >"$root/dev/kmsg" <<EOF
+6,812,4100000,-;[drm] amdgpu kernel modesetting enabled.
+3,813,4200000,-;amdgpu 0000:03:00.0: Direct firmware load for amdgpu/tahiti_mc.bin failed with error -2
+ SUBSYSTEM=pci
+ DEVICE=+pci:0000:03:00.0
+4,814,4200100,-;amdgpu 0000:03:00.0: amdgpu: early init failed
+6,815,4200200,-;amdgpu: probe of 0000:03:00.0 failed with error -2
+3,816,4300000,-;nouveau 0000:01:00.0: unrelated error of another GPU
+6,817,4400000,-;radeon 0000:03:00.0: radeon kernel modesetting enabled
+EOF
+check "with the kernel's log, the check at a boot where radeon is still bound" check_boot amd-tahiti-radeon
+check "... reverts the choice" test ! -e "$root/$config"
+check "... and the record ends with the kernel's error: $(cat "$root/$record" 2>&1)" \
+  test "$(cat "$root/$record" 2>&1)" = "amdgpu did not start on the GPU at $TAHITI; Plugboard went back to radeon; the kernel said: amdgpu 0000:03:00.0: Direct firmware load for amdgpu/tahiti_mc.bin failed with error -2"
+# Only a warning logged: that one.
+check "a new choice of amdgpu" eval 'start_helper amd-tahiti-radeon "$root" && call SetGpuDriver "$TAHITI" amdgpu'
+stop_helper
+printf '4,900,100,-;amdgpu 0000:03:00.0: amdgpu: early init failed\n6,901,200,-;amdgpu: probe of 0000:03:00.0 failed with error -22\n' >"$root/dev/kmsg"
+check "with only a warning logged, the check" check_boot amd-tahiti-radeon
+check "... puts the warning in the record: $(cat "$root/$record" 2>&1)" \
+  eval '[[ "$(cat "$root/$record" 2>&1)" == *"; the kernel said: amdgpu 0000:03:00.0: amdgpu: early init failed" ]]'
 
 if [ $tap_failed -gt 0 ]; then
   diag "----- helper log -----"

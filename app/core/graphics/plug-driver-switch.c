@@ -250,10 +250,10 @@ plug_driver_switch_get_version_finish (PlugDriverSwitch  *self,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
-/* --- InitramfsProblem ------------------------------------------------ */
+/* --- InitramfsProblem and BootCheck ----------------------------------- */
 
 static void
-get_initramfs_problem_cb (GObject      *object,
+get_string_property_cb (GObject      *object,
                           GAsyncResult *result,
                           gpointer      user_data)
 {
@@ -273,7 +273,7 @@ get_initramfs_problem_cb (GObject      *object,
   if (!g_variant_is_of_type (value, G_VARIANT_TYPE_STRING))
     {
       g_task_return_new_error (task, PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_FAILED,
-                               _("plugboard-helper answered with a state of the initramfs that is not a string"));
+                               _("plugboard-helper answered with a state that is not a string"));
       return;
     }
 
@@ -301,7 +301,7 @@ get_string_property (PlugDriverSwitch    *self,
                           "org.freedesktop.DBus.Properties", "Get",
                           g_variant_new ("(ss)", HELPER_BUS_NAME, name),
                           G_VARIANT_TYPE ("(v)"), G_DBUS_CALL_FLAGS_NONE, -1,
-                          cancellable, get_initramfs_problem_cb, g_steal_pointer (&task));
+                          cancellable, get_string_property_cb, g_steal_pointer (&task));
 }
 
 /**
@@ -327,7 +327,6 @@ plug_driver_switch_get_initramfs_problem_async (PlugDriverSwitch    *self,
  *
  * Reads the helper's BootCheck property, which needs no authorization:
  * what the next-boot check reverted, one sentence (in English) a line.
- * Its finish function is plug_driver_switch_get_initramfs_problem_finish().
  */
 void
 plug_driver_switch_get_boot_check_async (PlugDriverSwitch    *self,
@@ -352,8 +351,72 @@ plug_driver_switch_get_initramfs_problem_finish (PlugDriverSwitch  *self,
                                                  GError           **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
+                        plug_driver_switch_get_initramfs_problem_async, NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * plug_driver_switch_get_boot_check_finish:
+ *
+ * Returns: (transfer full) (nullable): what the next-boot check reverted,
+ *   one sentence (in English) a line, or %NULL, without @error set, when
+ *   it reverted nothing; %NULL with @error set when the helper could not
+ *   be asked
+ */
+char *
+plug_driver_switch_get_boot_check_finish (PlugDriverSwitch  *self,
+                                          GAsyncResult      *result,
+                                          GError           **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
+                        plug_driver_switch_get_boot_check_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * plug_driver_switch_dup_boot_check_for:
+ * @boot_check: (nullable): the BootCheck property's text
+ * @pci_slot: a GPU's PCI slot, such as “0000:03:00.0”
+ *
+ * The lines of the next-boot check about one GPU: each names it as “the
+ * GPU at SLOT”.
+ *
+ * Returns: (transfer full) (nullable): those lines, or %NULL when none is
+ *   about this GPU
+ */
+char *
+plug_driver_switch_dup_boot_check_for (const char *boot_check,
+                                       const char *pci_slot)
+{
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) found = NULL;
+  g_autofree char *needle = NULL;
+
+  g_return_val_if_fail (pci_slot != NULL, NULL);
+
+  if (boot_check == NULL)
+    return NULL;
+
+  needle = g_strdup_printf ("the GPU at %s", pci_slot);
+  lines = g_strsplit (boot_check, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *at = strstr (lines[i], needle);
+
+      /* "0000:03:00.0" is not "0000:03:00.1". */
+      if (at == NULL || g_ascii_isxdigit (at[strlen (needle)]))
+        continue;
+      if (found == NULL)
+        found = g_string_new (lines[i]);
+      else
+        g_string_append_printf (found, "\n%s", lines[i]);
+    }
+
+  return found != NULL ? g_string_free (g_steal_pointer (&found), FALSE) : NULL;
 }
 
 /* --- the methods ------------------------------------------------------ */

@@ -83,6 +83,11 @@ void              plug_driver_switch_get_boot_check_async        (PlugDriverSwit
 char             *plug_driver_switch_get_initramfs_problem_finish (PlugDriverSwitch     *self,
                                                                    GAsyncResult         *result,
                                                                    GError              **error);
+char             *plug_driver_switch_get_boot_check_finish       (PlugDriverSwitch     *self,
+                                                                   GAsyncResult         *result,
+                                                                   GError              **error);
+char             *plug_driver_switch_dup_boot_check_for          (const char           *boot_check,
+                                                                   const char           *pci_slot);
 
 void              plug_driver_switch_get_choices_async   (PlugDriverSwitch     *self,
                                                           GCancellable         *cancellable,

@@ -52,6 +52,7 @@ struct _PlugGpuGroup
 
   /* Template widgets */
   AdwActionRow        *restart_row;
+  AdwActionRow        *boot_check_row;
   GtkButton           *restart_button;
   GtkButton           *undo_button;
   AdwActionRow        *switch_row;
@@ -77,6 +78,8 @@ struct _PlugGpuGroup
   GCancellable        *cancellable;
   /* plugboard-helper's reason the initramfs was not regenerated. */
   char                *initramfs_problem;
+  /* What the check at this start undid for this GPU, in English. */
+  char                *boot_check;
   /* The driver the helper's configuration chooses for the next start, or
    * NULL; and the one the user picked in the dialog. */
   char                *chosen_driver;
@@ -402,6 +405,39 @@ initramfs_problem_cb (GObject      *object,
     {
       adw_action_row_set_subtitle (self->restart_row, _("The change takes effect when the computer starts again"));
     }
+}
+
+/* The check at this start reverted this GPU's choice: its driver did not
+ * start. Shown until the helper's record is gone (a new choice, or a
+ * check that reverts nothing). */
+static void
+boot_check_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(PlugGpuGroup) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *boot_check = NULL;
+
+  boot_check = plug_driver_switch_get_boot_check_finish (PLUG_DRIVER_SWITCH (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  g_clear_pointer (&self->boot_check, g_free);
+  self->boot_check = plug_driver_switch_dup_boot_check_for (boot_check, plug_gpu_get_pci_slot (self->gpu));
+  if (self->boot_check != NULL)
+    adw_action_row_set_subtitle (self->boot_check_row, self->boot_check);
+  gtk_widget_set_visible (GTK_WIDGET (self->boot_check_row), self->boot_check != NULL);
+}
+
+static void
+refresh_boot_check (PlugGpuGroup *self)
+{
+  if (self->driver_switch == NULL)
+    return;
+
+  plug_driver_switch_get_boot_check_async (self->driver_switch, self->cancellable,
+                                           boot_check_cb, g_object_ref (self));
 }
 
 static void
@@ -765,18 +801,10 @@ undo_clicked_cb (PlugGpuGroup *self)
                                    self->cancellable, revert_cb, g_object_ref (self));
 }
 
-/**
- * plug_gpu_group_dup_driver_note:
- *
- * Returns: (transfer full) (nullable): for the report, the driver chosen
- *   for the next start, or why drivers cannot be chosen; %NULL for a GPU
- *   with no choice of drivers, or while the helper was not asked yet
- */
-char *
-plug_gpu_group_dup_driver_note (PlugGpuGroup *self)
+/* The driver chosen for the next start, or why none can be. */
+static char *
+dup_choice_note (PlugGpuGroup *self)
 {
-  g_return_val_if_fail (PLUG_IS_GPU_GROUP (self), NULL);
-
   if (!gtk_widget_get_visible (GTK_WIDGET (self->switch_row)))
     return NULL;
   if (gtk_widget_get_visible (GTK_WIDGET (self->restart_row)))
@@ -798,6 +826,33 @@ plug_gpu_group_dup_driver_note (PlugGpuGroup *self)
     return g_strdup (_("possible with plugboard-helper"));
 
   return NULL;
+}
+
+/**
+ * plug_gpu_group_dup_driver_note:
+ *
+ * Returns: (transfer full) (nullable): for the report, the driver chosen
+ *   for the next start, or why drivers cannot be chosen; %NULL for a GPU
+ *   with no choice of drivers, or while the helper was not asked yet
+ */
+char *
+plug_gpu_group_dup_driver_note (PlugGpuGroup *self)
+{
+  g_autofree char *note = NULL;
+
+  g_return_val_if_fail (PLUG_IS_GPU_GROUP (self), NULL);
+
+  note = dup_choice_note (self);
+  if (self->boot_check == NULL)
+    return g_steal_pointer (&note);
+  if (note == NULL)
+    /* Translators: %s is what plugboard-helper's check at this start
+     * undid, in English, such as “amdgpu did not start on the GPU at
+     * 0000:03:00.0; Plugboard went back to radeon” */
+    return g_strdup_printf (_("at this start, %s"), self->boot_check);
+  /* Translators: the first %s is the driver choice, the second what
+   * plugboard-helper's check at this start undid, in English */
+  return g_strdup_printf (_("%s; at this start, %s"), note, self->boot_check);
 }
 
 /**
@@ -828,6 +883,7 @@ plug_gpu_group_set_driver_switch (PlugGpuGroup     *self,
                                  _("Choose which installed driver runs this GPU from the next start"));
   update_switch_rows (self);
   refresh_initramfs_problem (self);
+  refresh_boot_check (self);
 }
 
 static void
@@ -870,6 +926,7 @@ plug_gpu_group_dispose (GObject *object)
   g_clear_pointer (&self->picked_driver, g_free);
   g_clear_pointer (&self->unavailable, g_free);
   g_clear_pointer (&self->initramfs_problem, g_free);
+  g_clear_pointer (&self->boot_check, g_free);
 
   G_OBJECT_CLASS (plug_gpu_group_parent_class)->dispose (object);
 }
@@ -933,6 +990,7 @@ plug_gpu_group_class_init (PlugGpuGroupClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/panels/graphics/plug-gpu-group.ui");
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, restart_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, boot_check_row);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, restart_button);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, undo_button);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, switch_row);
