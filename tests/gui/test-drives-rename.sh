@@ -2,11 +2,12 @@
 # test-drives-rename.sh: the Drives panel's Rename dialog under Xvfb, as
 # the test user against the real udisksd and polkitd, with key presses: a
 # mounted ext4 volume renamed where it is, a mounted Btrfs volume
-# unmounted, renamed and mounted again under its new name, and an
-# unmounted FAT volume, whose refused name says why, and whose new name
-# another mounted volume has already, which the dialog warns of. Read
-# back with blkid, udisks and findmnt; the other images are
-# byte-identical afterwards.
+# unmounted, renamed and mounted again under its new name (and, while a
+# program is inside it, refused with the program named, then renamed by
+# Try Again once it left), and an unmounted FAT volume, whose refused name
+# says why, and whose new name another mounted volume has already, which
+# the dialog warns of. Read back with blkid, udisks and findmnt; the other
+# images are byte-identical afterwards.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -106,6 +107,29 @@ check "blkid reads “DUIBTRNEW”" test "$(blkid_value LABEL "$btrfs_device")" 
 check "… and so does udisks" udisks_has "$btrfs_device" '.label == "DUIBTRNEW"'
 new_mount=$(findmnt -n -o TARGET --source "$btrfs_device")
 check "… mounted again, now at ${new_mount:-nowhere}" test "$(basename "${new_mount:-x}")" = DUIBTRNEW
+
+# A terminal of the user's inside it: unmounting stays refused, and the
+# dialog names the program and offers to try again, which works once the
+# terminal has left.
+as_tester bash -c 'cd "$1" && exec sleep 120' sh "$new_mount" &
+holder=$!
+sleep 0.5
+rename_dialog DUIBTRNEW 'Rename DUIBTRNEW'
+dialog=$(window '^Rename DUIBTRNEW$')
+keys ctrl+a
+xdotool type --delay 40 'DUIBTRBUSY'
+keys Return
+sleep 6
+shoot rename-btrfs-4-busy "$dialog"
+check "with a program inside the volume, the dialog stays open, saying it could not" has_window '^Rename DUIBTRNEW$'
+check "… and nothing was renamed" test "$(blkid_value LABEL "$btrfs_device")" = DUIBTRNEW
+check "… still mounted where it was" test "$(findmnt -n -o TARGET --source "$btrfs_device")" = "$new_mount"
+# runuser does not pass the signal on: it goes to its child.
+pkill -P "$holder"; wait "$holder" 2>/dev/null
+keys alt+t
+wait_until 20 no_window '^Rename DUIBTRNEW$'
+check "the program gone, Try Again renames, and the dialog closes" no_window '^Rename DUIBTRNEW$'
+check "… blkid reads “DUIBTRBUSY”" test "$(blkid_value LABEL "$btrfs_device")" = DUIBTRBUSY
 stop_gui
 as_tester udisksctl unmount --no-user-interaction --block-device "$btrfs_device" >/dev/null
 detach "$btrfs_device"

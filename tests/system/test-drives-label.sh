@@ -3,9 +3,9 @@
 # against the real udisksd and polkitd, as the test user: names checked
 # before any daemon call, ext4 renamed mounted and unmounted, FAT, exFAT,
 # NTFS and Btrfs renamed (unmounted first when mounted, tried again while
-# a program keeps it busy for a moment, refused with why when for good),
-# polkit's refusal, a system disk image refused, and every other disk
-# image left untouched.
+# a program keeps it busy for a moment, refused naming the program when
+# for good), polkit's refusal, a system disk image refused, and every
+# other disk image left untouched.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -216,15 +216,20 @@ busy_mount_point=$(mount_point_of "$ntfs_device")
 as_tester bash -c 'cd "$1" && exec sleep 60' sh "$busy_mount_point" &
 holder=$!
 sleep 0.5
+# The sleep working in the volume: the one started here, under runuser.
+sleeper=
+for pid in $(pgrep -x -u "$PLUG_TEST_USER" sleep); do
+  [ "$(readlink "/proc/$pid/cwd")" = "$busy_mount_point" ] && sleeper=$pid
+done
 output=$(ctl drives label "$ntfs_device" 'Busy Data' 2>&1)
 status=$?
 check "with a program working in the NTFS volume, renaming it fails (exit $status)" test $status = 1
-check "… saying a program has it open ($(tail -n 1 <<<"$output"))" \
-  grep -q 'could not be: A program has a file or folder open on it; close it, then try again (.*target is busy)' <<<"$output"
+check "… naming the program and its process ($(tail -n 1 <<<"$output"))" \
+  grep -qF "could not be: sleep is working in a folder on it (process $sleeper); close what uses it, then try again (Error unmounting $ntfs_device: target is busy)" <<<"$output"
 check "… and the NTFS image keeps its name" test "$(label_of "$ntfs_image")" = WINDATA
 check "… mounted where it was" test "$(mount_point_of "$ntfs_device")" = "$busy_mount_point"
-# runuser does not pass the signal on: its child, the shell become sleep.
-pkill -P "$holder"; wait "$holder" 2>/dev/null
+# runuser does not pass the signal on: it goes to its child.
+kill "$sleeper"; wait "$holder" 2>/dev/null
 
 # Busy for a moment only, as a file manager's or plugboardctl's own look
 # at how full it is makes it: the unmount is tried again.

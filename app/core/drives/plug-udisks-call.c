@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "plug-drive-error.h"
+#include "plug-mount-holders.h"
 #include "plug-udisks-call.h"
 
 /*
@@ -178,6 +179,33 @@ unmount_again_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The unmount stayed busy: the error names the user's programs that hold
+ * the volume, where /proc shows them. */
+static void
+holders_described_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Walk *walk = g_task_get_task_data (task);
+  g_autofree char *holders = plug_mount_holders_describe_finish (result, NULL);
+
+  if (holders != NULL)
+    /* Translators: the first %s says which programs use the volume,
+     * such as “a terminal is inside it (bash, process 4242)”; the second
+     * is udisks' message, such as “Error unmounting /dev/sdb1: target is
+     * busy” */
+    g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY,
+                             _("%s; close what uses it, then try again (%s)"),
+                             holders, walk->first_error->message);
+  else
+    /* Translators: udisks' message follows, such as “Error
+     * unmounting /dev/sdb1: target is busy” */
+    g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY,
+                             _("A program has a file or folder open on it; close it, "
+                               "then try again (%s)"), walk->first_error->message);
+}
+
 static void
 unmount_cb (GObject      *object,
             GAsyncResult *result,
@@ -205,14 +233,15 @@ unmount_cb (GObject      *object,
         }
       if (g_error_matches (error, UDISKS_ERROR, UDISKS_ERROR_DEVICE_BUSY))
         {
-          g_autofree char *context = NULL;
+          UDisksFilesystem *filesystem = UDISKS_FILESYSTEM (object);
+          const char * const *mount_points = udisks_filesystem_get_mount_points (filesystem);
+          const char * const no_mount_points[] = { NULL };
 
+          /* Who keeps it busy, from /proc, in a thread. */
           g_dbus_error_strip_remote_error (error);
-          /* Translators: udisks' message follows, such as “Error
-           * unmounting /dev/sdb1: target is busy” */
-          context = g_strdup_printf (_("A program has a file or folder open on it; close it, "
-                                       "then try again (%s)"), error->message);
-          g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY, "%s", context);
+          walk->first_error = g_steal_pointer (&error);
+          plug_mount_holders_describe_async (mount_points != NULL ? mount_points : no_mount_points, NULL,
+                                             holders_described_cb, g_steal_pointer (&task));
           return;
         }
       g_task_return_error (task, plug_drive_error_from_udisks (g_steal_pointer (&error), NULL));

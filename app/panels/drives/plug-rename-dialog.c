@@ -55,6 +55,8 @@ struct _PlugRenameDialog
   PlugDriveWatch       *watch;
   char                 *target_name;
   gboolean              running;
+  /* The last try failed only because the volume was in use. */
+  gboolean              can_try_again;
 };
 
 G_DEFINE_FINAL_TYPE (PlugRenameDialog, plug_rename_dialog, ADW_TYPE_WINDOW)
@@ -71,10 +73,13 @@ update_buttons (PlugRenameDialog *self)
 {
   const char *page = gtk_stack_get_visible_child_name (self->stack);
   gboolean editing = g_strcmp0 (page, "edit") == 0;
+  gboolean trying_again = g_strcmp0 (page, "failed") == 0 && self->can_try_again;
 
-  gtk_widget_set_visible (self->rename_button, editing);
+  /* Once what used the volume is closed, the same name again. */
+  gtk_widget_set_visible (self->rename_button, editing || trying_again);
+  gtk_button_set_label (GTK_BUTTON (self->rename_button), trying_again ? _("_Try Again") : _("_Rename"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rename.rename",
-                                 editing && plug_label_editor_get_valid (self->label_editor));
+                                 (editing || trying_again) && plug_label_editor_get_valid (self->label_editor));
   gtk_button_set_label (GTK_BUTTON (self->cancel_button),
                         g_strcmp0 (page, "failed") == 0 ? _("_Close") : _("_Cancel"));
 }
@@ -143,6 +148,7 @@ rename_done_cb (GObject      *object,
       if (gtk_widget_in_destruction (GTK_WIDGET (self)))
         return;
 
+      self->can_try_again = g_error_matches (error, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY);
       summary = plug_drive_error_dup_summary (error, _("udisks could not rename it."));
       details = plug_drive_error_dup_details (error);
       adw_status_page_set_icon_name (self->failed_page, "dialog-warning-symbolic");
@@ -183,7 +189,9 @@ rename_activated (GtkWidget  *widget,
     return;
 
   self->running = TRUE;
+  self->can_try_again = FALSE;
   g_clear_pointer (&self->watch, plug_drive_watch_free);
+  g_clear_object (&self->operation);
   self->operation = plug_rename_operation_new (self->client, self->drive, self->volume,
                                                 plug_label_editor_get_label (self->label_editor));
   g_signal_connect_object (self->operation, "notify::step", G_CALLBACK (step_cb), self, G_CONNECT_SWAPPED);
