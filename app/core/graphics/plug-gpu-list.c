@@ -1009,27 +1009,50 @@ describe_no_switch (Reading *reading,
                             "installed driver for this GPU."), gpu->driver);
 }
 
+/* Why no driver is bound to a GPU, as far as what is installed says. */
+typedef enum
+{
+  UNBOUND_NOMODESET,     /* the kernel was started with nomodeset */
+  UNBOUND_NONE_INSTALLED,
+  UNBOUND_BLACKLISTED,   /* every installed one */
+  UNBOUND_NOT_LOADED,    /* one is installed and allowed: it failed */
+} UnboundCause;
+
+static UnboundCause
+get_unbound_cause (Reading *reading,
+                   PlugGpu *gpu)
+{
+  gboolean all_blacklisted = TRUE;
+
+  if (reading->nomodeset)
+    return UNBOUND_NOMODESET;
+  if (gpu->alternatives == NULL || gpu->alternatives[0] == NULL)
+    return UNBOUND_NONE_INSTALLED;
+
+  for (guint i = 0; gpu->alternatives[i] != NULL; i++)
+    all_blacklisted = all_blacklisted && plug_gpu_is_blacklisted (gpu, gpu->alternatives[i]);
+
+  return all_blacklisted ? UNBOUND_BLACKLISTED : UNBOUND_NOT_LOADED;
+}
+
 static char *
 describe_missing_driver (Reading *reading,
                          PlugGpu *gpu)
 {
   g_autofree char *alternatives = NULL;
-  gboolean all_blacklisted = TRUE;
+  UnboundCause cause = get_unbound_cause (reading, gpu);
 
-  if (reading->nomodeset)
+  if (cause == UNBOUND_NOMODESET)
     return g_strdup (_("No driver is bound to this GPU: the kernel was started with “nomodeset”, "
                        "which keeps graphics drivers from loading. Without a driver there is no "
                        "hardware acceleration."));
 
-  if (gpu->alternatives[0] == NULL)
+  if (cause == UNBOUND_NONE_INSTALLED)
     return g_strdup (_("No driver is bound to this GPU, and no installed driver can drive it. "
                        "Without a driver there is no hardware acceleration."));
 
-  for (guint i = 0; gpu->alternatives[i] != NULL; i++)
-    all_blacklisted = all_blacklisted && plug_gpu_is_blacklisted (gpu, gpu->alternatives[i]);
-
   alternatives = g_strjoinv (", ", gpu->alternatives);
-  if (all_blacklisted)
+  if (cause == UNBOUND_BLACKLISTED)
     /* Translators: %s is a list of drivers, such as “radeon, amdgpu” */
     return g_strdup_printf (_("No driver is bound to this GPU: the drivers installed for it are "
                               "blacklisted (%s). Without a driver there is no hardware acceleration."),
@@ -1337,7 +1360,7 @@ describe_framebuffer_cause (Reading *reading,
                             PlugGpu *gpu)
 {
   g_autofree char *alternatives = NULL;
-  gboolean all_blacklisted = TRUE;
+  UnboundCause cause;
 
   if (reading->nomodeset)
     return g_strdup (_("The kernel was started with “nomodeset”, which keeps graphics drivers from "
@@ -1359,15 +1382,13 @@ describe_framebuffer_cause (Reading *reading,
                               gpu->driver);
     }
 
-  if (gpu->alternatives == NULL || gpu->alternatives[0] == NULL)
+  cause = get_unbound_cause (reading, gpu);
+  if (cause == UNBOUND_NONE_INSTALLED)
     return g_strdup (_("No installed driver can drive the GPU: installing one would let the screen "
                        "run at its native resolution."));
 
-  for (guint i = 0; gpu->alternatives[i] != NULL; i++)
-    all_blacklisted = all_blacklisted && plug_gpu_is_blacklisted (gpu, gpu->alternatives[i]);
-
   alternatives = g_strjoinv (", ", gpu->alternatives);
-  if (all_blacklisted)
+  if (cause == UNBOUND_BLACKLISTED)
     /* Translators: %s is a list of drivers, such as “radeon, amdgpu” */
     return g_strdup_printf (_("The drivers installed for the GPU are blacklisted (%s): undoing the "
                               "blacklist would let the screen run at its native resolution."),
