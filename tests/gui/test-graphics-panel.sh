@@ -246,6 +246,8 @@ a11y rows --window Plugboard >"$GUI_DIR/xpress.rows" 2>&1
 check "radeon-xpress-200m: the panel shows the No Other Driver row with the reason" \
   grep -qP '^row\tNo Other Driver\tThere is no other driver to switch to: radeon' "$GUI_DIR/xpress.rows"
 check "radeon-xpress-200m: and its Type is Integrated" grep -qP '^row\tType\tIntegrated' "$GUI_DIR/xpress.rows"
+check "radeon-xpress-200m: no Other Installed Drivers row to say None as well" \
+  eval 'grep -qP "^row\tType\t" "$GUI_DIR/xpress.rows" && ! grep -qP "^row\tOther Installed Drivers\t" "$GUI_DIR/xpress.rows"'
 check "radeon-xpress-200m: no Switch Driver button in that row, nor anywhere" \
   eval 'grep -qP "^row\tNo Other Driver\t" "$GUI_DIR/xpress.rows" && ! grep -qF "Switch Driver…" "$GUI_DIR/xpress.rows"'
 check "radeon-xpress-200m: the app is still running" kill -0 "$app_pid"

@@ -907,6 +907,9 @@ plug_gpu_group_constructed (GObject *object)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->switch_row), _("No Other Driver"));
       adw_action_row_set_subtitle (self->switch_row, plug_gpu_get_switch_unavailable_reason (self->gpu));
       gtk_widget_set_visible (GTK_WIDGET (self->switch_button), FALSE);
+      /* That row says there is none, and why: a row saying “None” above
+       * it would say it twice. */
+      gtk_widget_set_visible (GTK_WIDGET (self->other_drivers_row), FALSE);
     }
 }
 
