@@ -147,6 +147,8 @@ find_holders (const char * const *mount_points)
   while (processes != NULL && (name = g_dir_read_name (processes)) != NULL)
     {
       g_autofree char *process = NULL;
+      g_autofree char *cwd = NULL;
+      g_autofree char *root = NULL;
       Holder *holder;
       Hold hold = HOLD_NONE;
       char *end;
@@ -156,13 +158,10 @@ find_holders (const char * const *mount_points)
         continue;
 
       process = g_build_filename ("/proc", name, NULL);
-      {
-        g_autofree char *cwd = g_build_filename (process, "cwd", NULL);
-        g_autofree char *root = g_build_filename (process, "root", NULL);
-
-        if (link_is_on (cwd, mount_points) || link_is_on (root, mount_points))
-          hold = HOLD_FOLDER;
-      }
+      cwd = g_build_filename (process, "cwd", NULL);
+      root = g_build_filename (process, "root", NULL);
+      if (link_is_on (cwd, mount_points) || link_is_on (root, mount_points))
+        hold = HOLD_FOLDER;
       if (hold == HOLD_NONE && (has_open_file_on (process, mount_points) ||
                                 has_mapped_file_on (process, mount_points)))
         hold = HOLD_FILE;

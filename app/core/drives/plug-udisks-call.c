@@ -153,6 +153,7 @@ typedef struct
   gpointer        each_data;
   GError         *first_error;
   gint64          busy_deadline; /* unmount: for the first in the queue */
+  GError         *busy_error;    /* unmount: udisks' answer while it stayed busy */
 } Walk;
 
 static void
@@ -162,6 +163,7 @@ walk_free (Walk *walk)
   g_clear_pointer (&walk->queue, g_ptr_array_unref);
   g_clear_pointer (&walk->unmounted, g_ptr_array_unref);
   g_clear_error (&walk->first_error);
+  g_clear_error (&walk->busy_error);
   g_free (walk);
 }
 
@@ -197,13 +199,13 @@ holders_described_cb (GObject      *object,
      * busy” */
     g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY,
                              _("%s; close what uses it, then try again (%s)"),
-                             holders, walk->first_error->message);
+                             holders, walk->busy_error->message);
   else
     /* Translators: udisks' message follows, such as “Error
      * unmounting /dev/sdb1: target is busy” */
     g_task_return_new_error (task, PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_BUSY,
                              _("A program has a file or folder open on it; close it, "
-                               "then try again (%s)"), walk->first_error->message);
+                               "then try again (%s)"), walk->busy_error->message);
 }
 
 static void
@@ -239,7 +241,7 @@ unmount_cb (GObject      *object,
 
           /* Who keeps it busy, from /proc, in a thread. */
           g_dbus_error_strip_remote_error (error);
-          walk->first_error = g_steal_pointer (&error);
+          walk->busy_error = g_steal_pointer (&error);
           plug_mount_holders_describe_async (mount_points != NULL ? mount_points : no_mount_points, NULL,
                                              holders_described_cb, g_steal_pointer (&task));
           return;

@@ -1428,7 +1428,6 @@ describe_framebuffer (Reading     *reading,
       first = g_strdup_printf (_("The screen runs at its native %s, but fixed, on the firmware’s "
                                  "framebuffer (%s): no other resolution, and no hardware "
                                  "acceleration."), size, display->framebuffer);
-      return g_strdup_printf ("%s %s", first, cause);
     }
   else
     {

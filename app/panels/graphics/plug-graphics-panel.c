@@ -236,7 +236,6 @@ create_display_row (gpointer item,
 
   /* Names come from the display server, not from markup. */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
   gtk_widget_add_css_class (label, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   g_object_set_qdata (G_OBJECT (row), display_label_quark, label);
