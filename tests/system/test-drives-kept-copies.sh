@@ -189,11 +189,41 @@ check "… writing nothing" test "$(tree_digest "$new_dir")" = "$new_digest"
 cp -p "$PLUG_STACK_DIR/dkc-victim" "$kept_root/$name/$victim"
 rm -f "$PLUG_STACK_DIR/dkc-victim"
 
-# --- restored ----------------------------------------------------------------------
+# --- another listing looking is no run ------------------------------------------------
+# A listing (the app's, say, while plugboardctl's runs) holds a shared lock
+# on the information file for the moment it reads it.
 
+# hold_shared SECONDS: a process holds the copy's lock shared, as a
+# listing does, for SECONDS; its pid in lock_pid.
+hold_shared () {
+  rm -f "$images/DKC-lock-pid"
+  as_tester /usr/bin/python3 -c '
+import fcntl, os, sys, time
+lock = open(sys.argv[1], "r")
+fcntl.flock(lock, fcntl.LOCK_SH)
+with open(sys.argv[2], "w") as f:
+    f.write(str(os.getpid()))
+time.sleep(float(sys.argv[3]))' "$kept_root/$name.info" "$images/DKC-lock-pid" "$1" </dev/null >/dev/null 2>&1 &
+  wait_until 10 test -s "$images/DKC-lock-pid"
+  lock_pid=$(cat "$images/DKC-lock-pid")
+}
+hold_shared 600
+check "while another listing looks at the copy, it is not listed as in use" \
+  test "$(copy_field "$name" in_use)" = false
+kill "$lock_pid"
+wait_until 10 sh -c '! kill -0 "$1" 2>/dev/null' sh "$lock_pid"
+
+# --- restored ----------------------------------------------------------------------
+# Started while a listing still looks (for a second): the restore waits
+# for it, not taking it for a run.
+
+hold_shared 1
+kill -0 "$lock_pid" 2>/dev/null && looking=yes || looking=no
 output=$(ctl drives restore "$name" "$target_device" 2>&1)
 status=$?
-check "drives restore puts the files back (exit $status)" test $status = 0
+check "drives restore puts the files back, waiting out a listing (exit $status)" test $status = 0
+check "… which was still looking when it began ($looking)" test "$looking" = yes
+lock_pid=
 check "… saying each was read back" grep -qF "Every file is back and was read back as it was kept" <<<"$output"
 check "… every file with its SHA-256 and modification time" test "$(tree_digest "$new_dir")" = "$digest_before"
 check "… as 0644 files and 0755 folders, the test user's" \

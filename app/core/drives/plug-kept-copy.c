@@ -41,6 +41,10 @@
  * are listed. A run that uses a copy (being made, restored or deleted)
  * holds an exclusive flock() on NAME.info for as long as it does, so a
  * listing neither removes a copy being made nor offers one being used.
+ * A listing only looks: it holds a shared lock for the moment it reads
+ * NAME.info, so two listings (the app's and plugboardctl's) never take
+ * each other for a run, and a restore or delete that starts while one
+ * looks waits the moment out instead of calling the copy in use.
  * The window between creating NAME.info and locking it is closed by a
  * lock on the base folder itself: exclusive while a copy is begun,
  * shared while the copies are listed.
@@ -320,23 +324,48 @@ plug_kept_copy_remove_files (const char  *copy_path,
 
 /* Tries the copy's lock without waiting: the fd holding it, or -1 with
  * errno EWOULDBLOCK when a run holds it. Creates the information file
- * where a copy has none. */
+ * where a copy has none. Opened for reading: the lock is the file's,
+ * whatever the mode, and closing it then tells no file monitor that the
+ * file changed. */
 static int
 try_lock_copy (const char *copy_path,
                int         operation)
 {
   g_autofree char *info_path = info_path_of (copy_path);
-  int fd = open (info_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  int fd = open (info_path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
   int saved_errno;
 
   if (fd < 0)
     return -1;
-  if (flock (fd, operation | LOCK_NB) == 0)
-    return fd;
-  saved_errno = errno;
-  close (fd);
-  errno = saved_errno;
-  return -1;
+  while (flock (fd, operation | LOCK_NB) != 0)
+    {
+      if (errno == EINTR)
+        continue;
+      saved_errno = errno;
+      close (fd);
+      errno = saved_errno;
+      return -1;
+    }
+  return fd;
+}
+
+/* How long a restore or delete waits for a listing to finish looking at
+ * the copy: a listing holds its lock for the time it takes to read one
+ * small file, and a run for the whole run. */
+#define LISTING_WAIT_US (2 * G_USEC_PER_SEC)
+
+/* The copy's lock for a restore or delete: waits out a listing that
+ * looks at it right now, not a run that uses it. */
+static int
+lock_copy_for_use (const char *copy_path)
+{
+  gint64 deadline = g_get_monotonic_time () + LISTING_WAIT_US;
+  int fd;
+
+  while ((fd = try_lock_copy (copy_path, LOCK_EX)) < 0 && errno == EWOULDBLOCK &&
+         g_get_monotonic_time () < deadline)
+    g_usleep (20 * 1000);
+  return fd;
 }
 
 static char *
@@ -498,7 +527,8 @@ plug_kept_copy_list (const char    *base_folder,
           return NULL;
         }
 
-      fd = try_lock_copy (path, LOCK_EX);
+      /* Shared: another listing looking at it too is no run. */
+      fd = try_lock_copy (path, LOCK_SH);
       if (fd < 0)
         {
           /* A run holds it: listed if whole, left alone if being made. */
@@ -511,12 +541,13 @@ plug_kept_copy_list (const char    *base_folder,
         {
           g_ptr_array_add (copies, load_copy (base_folder, name, FALSE));
         }
-      else
+      else if (flock (fd, LOCK_EX | LOCK_NB) == 0)
         {
           g_autoptr(GError) remove_error = NULL;
 
           /* Made before the drive was touched, and never finished: the
-           * drive still holds its files. */
+           * drive still holds its files. (Where another listing looks
+           * at it too, that one or the next removes it.) */
           if (!plug_kept_copy_remove_files (path, &remove_error))
             g_warning ("Could not remove the unfinished copy %s: %s", path, remove_error->message);
         }
@@ -1239,7 +1270,7 @@ static int
 lock_for_use (PlugKeptCopy *self,
               GTask        *task)
 {
-  int fd = try_lock_copy (self->path, LOCK_EX);
+  int fd = lock_copy_for_use (self->path);
 
   if (fd >= 0)
     return fd;
