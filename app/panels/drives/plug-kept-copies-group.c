@@ -30,7 +30,11 @@ struct _PlugKeptCopiesGroup
 
   PlugDriveList *drive_list;
   GFileMonitor  *monitor;
+  /* The newest listing's: a listing again cancels the one before. */
   GCancellable  *cancellable;
+  /* A restore's or delete's, cancelled only when the group goes: a
+   * listing again must not stop one half way. */
+  GCancellable  *operation_cancellable;
   guint          refresh_id;
   /* The rows shown, and the copies they show. */
   GPtrArray     *rows;
@@ -151,7 +155,7 @@ delete_response_cb (AdwMessageDialog    *dialog,
 
   self->busy_name = g_strdup (plug_kept_copy_get_name (copy));
   refresh (self);
-  plug_kept_copy_delete_async (copy, self->cancellable, deleted_cb, g_object_ref (self));
+  plug_kept_copy_delete_async (copy, self->operation_cancellable, deleted_cb, g_object_ref (self));
 }
 
 static void
@@ -316,7 +320,7 @@ restore_response_cb (AdwMessageDialog    *dialog,
   restore->target_name = plug_volume_dup_display_name (volume);
   self->busy_name = g_strdup (plug_kept_copy_get_name (copy));
   refresh (self);
-  plug_kept_copy_restore_async (copy, restore->target, self->cancellable, restored_cb, restore);
+  plug_kept_copy_restore_async (copy, restore->target, self->operation_cancellable, restored_cb, restore);
 }
 
 static void
@@ -554,6 +558,8 @@ plug_kept_copies_group_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_cancellable_cancel (self->operation_cancellable);
+  g_clear_object (&self->operation_cancellable);
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   if (self->monitor != NULL)
     {
@@ -612,6 +618,7 @@ plug_kept_copies_group_init (PlugKeptCopiesGroup *self)
 
   self->rows = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();
+  self->operation_cancellable = g_cancellable_new ();
 
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self), _("Kept Files"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self),
