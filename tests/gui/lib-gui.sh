@@ -17,6 +17,7 @@ GUI_DIR=$(mktemp -d "${TMPDIR:-/tmp}/plugboard-gui.XXXXXX")
 chmod 755 "$GUI_DIR"
 
 gui_cleanup () {
+  [ -n "$gui_watchdog_pid" ] && kill "$gui_watchdog_pid" 2>/dev/null
   stop_gui
   a11y_stop
   [ -n "$session_bus_pid" ] && kill "$session_bus_pid" 2>/dev/null
@@ -25,6 +26,38 @@ gui_cleanup () {
   rm -rf "$GUI_DIR"
 }
 trap gui_cleanup EXIT
+
+# A hung test is killed at meson's timeout (300 s, tests/gui/meson.build)
+# with nothing said of why. A little before that, the watchdog ends it
+# itself, saying where it was: the last check, the screen (a screenshot
+# beside the others), what is shown, and the ends of the app's and the
+# walker's logs. Bash runs the trap once the command it waits for ends;
+# the walker's questions time out in 30 s.
+gui_watchdog_s=${PLUG_GUI_WATCHDOG_S:-250}
+gui_watchdog_fired () {
+  trap - USR1
+  echo "Bail out! the test ran out of time (${gui_watchdog_s} s) after check ${tap_count:-0}"
+  if [ -n "${DISPLAY:-}" ] && [ -n "$xvfb_pid" ]; then
+    mkdir -p "$PLUG_BUILD_DIR/screenshots"
+    import -display "$DISPLAY" -window root "$PLUG_BUILD_DIR/screenshots/$(basename "$0" .sh)-timeout.png" 2>/dev/null &&
+      echo "# the screen: $PLUG_BUILD_DIR/screenshots/$(basename "$0" .sh)-timeout.png"
+  fi
+  [ -n "$a11y_pid" ] && echo "# shown: $(a11y texts 2>&1 | tr '\n' '|' | head -c 4000)"
+  for log in app a11y; do
+    [ -s "$GUI_DIR/$log.log" ] || continue
+    echo "# ----- the end of $GUI_DIR/$log.log -----"
+    tail -n 40 "$GUI_DIR/$log.log" | sed 's/^/# /'
+  done
+  exit 1
+}
+trap gui_watchdog_fired USR1
+gui_watchdog_pid=
+if [ "$gui_watchdog_s" -gt 0 ] 2>/dev/null; then
+  (sleep "$gui_watchdog_s" & sleep_pid=$!
+   trap 'kill $sleep_pid; exit 0' TERM
+   wait $sleep_pid && kill -USR1 $$) </dev/null >/dev/null 2>&1 &
+  gui_watchdog_pid=$!
+fi
 
 # start_xvfb: a display of our own; Xvfb picks a free number.
 start_xvfb () {
