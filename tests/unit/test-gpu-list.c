@@ -648,6 +648,39 @@ test_simpledrm (Fixture       *fixture,
   assert_resolution (displays, 0, NULL, "simpledrm", command_line != NULL ? problem_nomodeset : problem);
 }
 
+/* The same laptop started with its drivers' mode setting turned off, one
+ * option a driver: the options are named, not missing firmware. With one
+ * driver still free to bind, it is not the options that kept it away. */
+static void
+test_simpledrm_modeset_off (Fixture       *fixture,
+                            gconstpointer  user_data)
+{
+  gboolean both = GPOINTER_TO_INT (user_data);
+  g_autoptr(PlugGpuList) gpus = NULL;
+  GListModel *displays;
+  const char * const problem_both[] = {
+    "The screen runs at a fixed 1024 × 768 on the firmware’s framebuffer (simpledrm)",
+    "“amdgpu.modeset=0, radeon.modeset=0” on the kernel command line keeps the GPU’s driver from "
+    "loading: remove it",
+    NULL,
+  };
+  const char * const problem_one[] = {
+    "The screen runs at a fixed 1024 × 768 on the firmware’s framebuffer (simpledrm)",
+    "No driver is bound to the GPU, although amdgpu, radeon can drive it",
+    NULL,
+  };
+
+  add_devices (fixture, "simpledrm-no-driver.umockdev");
+  write_file (fixture->root, "proc/cmdline",
+              both ? "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro amdgpu.modeset=0 radeon-modeset=1 radeon.modeset=0\n"
+                   : "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro amdgpu.modeset=0 quiet\n");
+  gpus = load (fixture);
+  displays = plug_gpu_list_get_displays (gpus);
+
+  g_assert_cmpuint (g_list_model_get_n_items (displays), ==, 1);
+  assert_resolution (displays, 0, NULL, "simpledrm", both ? problem_both : problem_one);
+}
+
 /* A display server's monitor to the kernel's display: by the connector,
  * spelled as Mutter or X spell it, else the one connected display where
  * the display server shows one monitor. */
@@ -805,6 +838,34 @@ test_no_driver (Fixture       *fixture,
       write_file (fixture->root, "proc/cmdline", command_line);
       unbound.reason = "the kernel was started with “nomodeset”";
     }
+  gpus = load (fixture);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 1);
+  assert_gpu (G_LIST_MODEL (gpus), 0, &unbound);
+}
+
+/* Every installed driver's mode setting off: the GPU's reason names the
+ * options, in the order of the drivers. */
+static void
+test_no_driver_modeset_off (Fixture       *fixture,
+                            gconstpointer  user_data)
+{
+  g_autoptr(PlugGpuList) gpus = NULL;
+  Expected unbound = {
+    .pci_slot = "0000:07:00.0",
+    .vendor_id = "0x1002",
+    .device_id = "0x6798",
+    .vendor = "Advanced Micro Devices, Inc. [AMD/ATI]",
+    .model = "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
+    .modalias = tahiti_modalias,
+    .boot_vga = TRUE,
+    .alternatives = { "amdgpu", "radeon" },
+    .reason = "No driver is bound to this GPU: “amdgpu.modeset=0, radeon.modeset=0” on the kernel "
+              "command line keeps its driver from loading.",
+  };
+
+  add_devices (fixture, "no-driver.umockdev");
+  write_file (fixture->root, "proc/cmdline", "BOOT_IMAGE=/vmlinuz ro radeon.modeset=0 amdgpu.modeset=0\n");
   gpus = load (fixture);
 
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gpus)), ==, 1);
@@ -1138,6 +1199,8 @@ main (int    argc,
   ADD ("vesafb", test_vesafb, GINT_TO_POINTER (TRUE));
   ADD ("vesafb-no-edid", test_vesafb, GINT_TO_POINTER (FALSE));
   ADD ("simpledrm", test_simpledrm, NULL);
+  ADD ("simpledrm-modeset-off", test_simpledrm_modeset_off, GINT_TO_POINTER (TRUE));
+  ADD ("simpledrm-modeset-off-one", test_simpledrm_modeset_off, GINT_TO_POINTER (FALSE));
   ADD ("find-display", test_find_display, NULL);
   ADD ("find-display-framebuffer", test_find_display_framebuffer, NULL);
   ADD ("session-problem", test_session_problem, NULL);
@@ -1145,6 +1208,7 @@ main (int    argc,
   ADD ("amd-radeon", test_amd_radeon, NULL);
   ADD ("no-driver", test_no_driver, NULL);
   ADD ("no-driver-nomodeset", test_no_driver, "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro nomodeset quiet\n");
+  ADD ("no-driver-modeset-off", test_no_driver_modeset_off, NULL);
   ADD ("no-driver-blacklisted", test_no_driver_blacklisted, NULL);
   ADD ("no-driver-nothing-known", test_no_driver_nothing_known, NULL);
   ADD ("xpress-200m", test_xpress_200m, NULL);

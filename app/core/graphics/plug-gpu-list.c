@@ -136,6 +136,9 @@ typedef struct
   KmodContext *kmod;
   GStrv        blacklist;
   gboolean     nomodeset;
+  /* The modules whose kernel mode setting the command line turns off
+   * (radeon.modeset=0), with “_” for “-”, as the kernel reads them. */
+  GStrv        modeset_off;
   gboolean     pci_ids_read;
   char        *pci_ids;
   gboolean     hwdb_opened;
@@ -150,6 +153,7 @@ reading_free (Reading *reading)
   g_clear_pointer (&reading->modules_directory, g_free);
   g_clear_pointer (&reading->kmod, kmod_unref);
   g_clear_pointer (&reading->blacklist, g_strfreev);
+  g_clear_pointer (&reading->modeset_off, g_strfreev);
   g_clear_pointer (&reading->pci_ids, g_free);
   g_clear_pointer (&reading->hwdb, udev_hwdb_unref);
   g_clear_pointer (&reading->udev, udev_unref);
@@ -457,6 +461,70 @@ command_line_has (const char *command_line,
   words = g_strsplit_set (command_line, " \t\n", -1);
 
   return g_strv_contains ((const char * const *) words, word);
+}
+
+/* The modules that the command line's MODULE.modeset=0 keeps from setting
+ * modes; a KMS-only driver (radeon, amdgpu, nouveau, i915) then does not
+ * bind at all. */
+static GStrv
+read_modeset_off (const char *command_line)
+{
+  g_autoptr(GStrvBuilder) modules = g_strv_builder_new ();
+  g_auto(GStrv) words = NULL;
+
+  if (command_line == NULL)
+    return g_strv_builder_end (modules);
+
+  words = g_strsplit_set (command_line, " \t\n", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autofree char *module = NULL;
+
+      if (!g_str_has_suffix (words[i], ".modeset=0") || g_str_has_prefix (words[i], ".modeset"))
+        continue;
+      module = g_strndup (words[i], strlen (words[i]) - strlen (".modeset=0"));
+      g_strdelimit (module, "-", '_');
+      g_strv_builder_add (modules, module);
+    }
+
+  return g_strv_builder_end (modules);
+}
+
+static gboolean
+modeset_is_off (Reading    *reading,
+                const char *driver)
+{
+  g_autofree char *module = g_strdelimit (g_strdup (driver), "-", '_');
+
+  return reading->modeset_off != NULL &&
+         g_strv_contains ((const char * const *) reading->modeset_off, module);
+}
+
+/* The drivers installed for a GPU, not blacklisted, that MODULE.modeset=0
+ * keeps from binding, as the options the user would remove (“radeon.modeset=0,
+ * amdgpu.modeset=0”); NULL where one of them is free to bind. */
+static char *
+dup_modeset_off_options (Reading *reading,
+                         PlugGpu *gpu)
+{
+  g_autoptr(GString) options = NULL;
+
+  for (guint i = 0; gpu->alternatives != NULL && gpu->alternatives[i] != NULL; i++)
+    {
+      const char *driver = gpu->alternatives[i];
+
+      if (plug_gpu_is_blacklisted (gpu, driver))
+        continue;
+      if (!modeset_is_off (reading, driver))
+        return NULL;
+      if (options == NULL)
+        options = g_string_new (NULL);
+      else
+        g_string_append (options, ", ");
+      g_string_append_printf (options, "%s.modeset=0", driver);
+    }
+
+  return options != NULL ? g_string_free (g_steal_pointer (&options), FALSE) : NULL;
 }
 
 static void
@@ -1015,6 +1083,7 @@ typedef enum
   UNBOUND_NOMODESET,     /* the kernel was started with nomodeset */
   UNBOUND_NONE_INSTALLED,
   UNBOUND_BLACKLISTED,   /* every installed one */
+  UNBOUND_MODESET_OFF,   /* every one allowed, by MODULE.modeset=0 */
   UNBOUND_NOT_LOADED,    /* one is installed and allowed: it failed */
 } UnboundCause;
 
@@ -1022,6 +1091,7 @@ static UnboundCause
 get_unbound_cause (Reading *reading,
                    PlugGpu *gpu)
 {
+  g_autofree char *modeset_options = NULL;
   gboolean all_blacklisted = TRUE;
 
   if (reading->nomodeset)
@@ -1031,8 +1101,12 @@ get_unbound_cause (Reading *reading,
 
   for (guint i = 0; gpu->alternatives[i] != NULL; i++)
     all_blacklisted = all_blacklisted && plug_gpu_is_blacklisted (gpu, gpu->alternatives[i]);
+  if (all_blacklisted)
+    return UNBOUND_BLACKLISTED;
 
-  return all_blacklisted ? UNBOUND_BLACKLISTED : UNBOUND_NOT_LOADED;
+  modeset_options = dup_modeset_off_options (reading, gpu);
+
+  return modeset_options != NULL ? UNBOUND_MODESET_OFF : UNBOUND_NOT_LOADED;
 }
 
 static char *
@@ -1050,6 +1124,17 @@ describe_missing_driver (Reading *reading,
   if (cause == UNBOUND_NONE_INSTALLED)
     return g_strdup (_("No driver is bound to this GPU, and no installed driver can drive it. "
                        "Without a driver there is no hardware acceleration."));
+
+  if (cause == UNBOUND_MODESET_OFF)
+    {
+      g_autofree char *options = dup_modeset_off_options (reading, gpu);
+
+      /* Translators: %s is one or more kernel options, such as “radeon.modeset=0” */
+      return g_strdup_printf (_("No driver is bound to this GPU: “%s” on the kernel command line "
+                                "keeps its driver from loading. Without a driver there is no hardware "
+                                "acceleration."),
+                              options);
+    }
 
   alternatives = g_strjoinv (", ", gpu->alternatives);
   if (cause == UNBOUND_BLACKLISTED)
@@ -1376,6 +1461,13 @@ describe_framebuffer_cause (Reading *reading,
         return g_strdup (_("The nvidia driver is bound to the GPU but has not taken over the screen, "
                            "since its kernel mode setting is off: turn it on with the kernel option "
                            "“nvidia-drm.modeset=1”."));
+      if (modeset_is_off (reading, gpu->driver))
+        /* Translators: the first %s is a driver, such as “radeon”; the second the same */
+        return g_strdup_printf (_("%s is bound to the GPU but has not taken over the screen: "
+                                  "“%s.modeset=0” on the kernel command line turns its mode setting "
+                                  "off. Remove it (in the boot loader’s settings) to let the driver "
+                                  "set the native resolution."),
+                                gpu->driver, gpu->driver);
       /* Translators: %s is a driver, such as “radeon” */
       return g_strdup_printf (_("%s is bound to the GPU but has not taken over the screen: its kernel "
                                 "mode setting may be turned off on the kernel command line."),
@@ -1386,6 +1478,17 @@ describe_framebuffer_cause (Reading *reading,
   if (cause == UNBOUND_NONE_INSTALLED)
     return g_strdup (_("No installed driver can drive the GPU: installing one would let the screen "
                        "run at its native resolution."));
+
+  if (cause == UNBOUND_MODESET_OFF)
+    {
+      g_autofree char *options = dup_modeset_off_options (reading, gpu);
+
+      /* Translators: %s is one or more kernel options, such as “radeon.modeset=0” */
+      return g_strdup_printf (_("“%s” on the kernel command line keeps the GPU’s driver from loading: "
+                                "remove it (in the boot loader’s settings) to let the driver set the "
+                                "native resolution."),
+                              options);
+    }
 
   alternatives = g_strjoinv (", ", gpu->alternatives);
   if (cause == UNBOUND_BLACKLISTED)
@@ -1612,6 +1715,7 @@ load_thread (GTask        *task,
 
   command_line = read_line (reading->root_directory, "proc/cmdline");
   reading->nomodeset = command_line_has (command_line, "nomodeset");
+  reading->modeset_off = read_modeset_off (command_line);
   reading_open_modules (reading);
 
   for (GList *l = pci_devices; l != NULL; l = l->next)
