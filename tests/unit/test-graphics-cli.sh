@@ -343,6 +343,18 @@ PLUGBOARD_RENDERER_PROBE=$work/other-slot-probe status amd-tahiti-radeon "$(new_
 mv "$work/amd-tahiti-radeon.json" "$work/vulkan-other.json"
 expect vulkan-other "a Vulkan device at another slot (and lavapipe) says nothing about this GPU" \
   '.gpus[0] | .integrated == null and .integrated_source == null'
+# The AMD APU case: RADV calls the device at the APU's own slot integrated.
+vulkan_probe renoir-probe "AMD Radeon Graphics (RADV RENOIR)" integrated 0x1636 0000:05:00.0
+PLUGBOARD_RENDERER_PROBE=$work/renoir-probe status amd-renoir-apu "$(new_root vulkan-renoir)"
+mv "$work/amd-renoir-apu.json" "$work/vulkan-renoir.json"
+expect vulkan-renoir "an APU that Vulkan calls integrated at its own slot is integrated, by Vulkan" \
+  '.gpus[0] | .integrated == true and .integrated_source == "vulkan"'
+# And where the kernel's facts say nothing, Vulkan's integrated alone decides.
+vulkan_probe tahiti-igp-probe "AMD Radeon (made-up integrated)" integrated 0x6798 0000:03:00.0
+PLUGBOARD_RENDERER_PROBE=$work/tahiti-igp-probe status amd-tahiti-radeon "$(new_root vulkan-tahiti-igp)"
+mv "$work/amd-tahiti-radeon.json" "$work/vulkan-tahiti-igp.json"
+expect vulkan-tahiti-igp "where the kernel's facts say nothing, Vulkan's integrated decides" \
+  '.gpus[0] | .integrated == true and .integrated_source == "vulkan"'
 
 # --- a renderer probe that crashes -----------------------------------------
 
