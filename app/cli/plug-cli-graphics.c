@@ -547,6 +547,49 @@ print_text (GListModel     *gpus,
   print_warnings_text (plug_power_get_hibernate_warnings (power));
 }
 
+/* Each driver choice plugboard-helper holds: the GPU's slot, the driver
+ * chosen, and whether the GPU is gone (an unplugged eGPU). */
+static JsonArray *
+build_choices_json (GPtrArray *choices)
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; i < choices->len; i++)
+    {
+      PlugDriverChoice *choice = g_ptr_array_index (choices, i);
+      JsonObject *object;
+
+      if (choice->chosen == NULL)
+        continue;
+      object = json_object_new ();
+      json_object_set_string_member (object, "pci_slot", choice->pci_slot);
+      json_object_set_string_member (object, "chosen", choice->chosen);
+      json_object_set_boolean_member (object, "gone", choice->gone);
+      json_array_add_object_element (array, object);
+    }
+
+  return array;
+}
+
+/* A choice for a GPU that is gone is seen nowhere else: each gets a line
+ * saying how to undo it. */
+static void
+print_gone_choices_text (GPtrArray *choices)
+{
+  for (guint i = 0; choices != NULL && i < choices->len; i++)
+    {
+      PlugDriverChoice *choice = g_ptr_array_index (choices, i);
+
+      if (!choice->gone || choice->chosen == NULL)
+        continue;
+      /* Translators: the first %s is a driver, such as “nvidia”; the
+       * second and third a PCI slot, such as “0000:01:00.0” */
+      g_print (_("Driver choice for a GPU that is gone: %s for the GPU at %s (undo it with "
+                 "“plugboardctl graphics revert %s”)\n"),
+               choice->chosen, choice->pci_slot, choice->pci_slot);
+    }
+}
+
 static int
 graphics_status (int      argc,
                  char   **argv,
@@ -565,6 +608,8 @@ graphics_status (int      argc,
   g_autofree char *initramfs_problem = NULL;
   g_autoptr(GAsyncResult) boot_check_result = NULL;
   g_autofree char *boot_check = NULL;
+  g_autoptr(GAsyncResult) choices_result = NULL;
+  g_autoptr(GPtrArray) choices = NULL;
   g_autoptr(GPtrArray) probe_results = NULL;
   g_autoptr(GPtrArray) renderers = NULL;
   guint n_gpus;
@@ -610,18 +655,21 @@ graphics_status (int      argc,
       driver_switch = plug_driver_switch_new (system_bus);
       plug_driver_switch_get_initramfs_problem_async (driver_switch, NULL, plug_cli_store_result_cb, &initramfs_result);
       plug_driver_switch_get_boot_check_async (driver_switch, NULL, plug_cli_store_result_cb, &boot_check_result);
+      plug_driver_switch_get_choices_async (driver_switch, NULL, plug_cli_store_result_cb, &choices_result);
     }
 
   plug_gpu_list_load_async (gpus, NULL, plug_cli_store_result_cb, &gpus_result);
   plug_power_read_async (power, NULL, plug_cli_store_result_cb, &power_result);
   while (gpus_result == NULL || power_result == NULL ||
          (system_bus != NULL && (switcheroo_result == NULL || initramfs_result == NULL ||
-                                 boot_check_result == NULL)))
+                                 boot_check_result == NULL || choices_result == NULL)))
     g_main_context_iteration (NULL, TRUE);
   if (initramfs_result != NULL)
     initramfs_problem = plug_driver_switch_get_initramfs_problem_finish (driver_switch, initramfs_result, NULL);
   if (boot_check_result != NULL)
     boot_check = plug_driver_switch_get_boot_check_finish (driver_switch, boot_check_result, NULL);
+  if (choices_result != NULL)
+    choices = plug_driver_switch_get_choices_finish (driver_switch, choices_result, NULL);
 
   if (!plug_gpu_list_load_finish (gpus, gpus_result, &error))
     return plug_cli_fail (_("Could not read the GPUs: %s"), error->message);
@@ -665,6 +713,11 @@ graphics_status (int      argc,
         json_object_set_string_member (json_node_get_object (node), "boot_check", boot_check);
       else
         json_object_set_null_member (json_node_get_object (node), "boot_check");
+      /* The choices plugboard-helper holds, or null without the helper. */
+      if (choices != NULL)
+        json_object_set_array_member (json_node_get_object (node), "driver_choices", build_choices_json (choices));
+      else
+        json_object_set_null_member (json_node_get_object (node), "driver_choices");
 
       plug_cli_print_json (node);
     }
@@ -679,6 +732,7 @@ graphics_status (int      argc,
         /* Translators: %s is plugboard-helper's record, in English, such as
          * “amdgpu did not start on the GPU at 0000:03:00.0; Plugboard went back to radeon” */
         g_print (_("Driver check at this start: %s\n"), boot_check);
+      print_gone_choices_text (choices);
     }
 
   return PLUG_CLI_EXIT_DONE;

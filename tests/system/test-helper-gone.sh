@@ -34,6 +34,11 @@ call GetDriverChoices
 gone_entry="('$NVIDIA', '', '', [], 'nvidia')],)"
 check "GetDriverChoices lists the choice for the GPU that is gone, last: $reply" \
   eval '[[ "$reply" == *", $gone_entry" ]]'
+status_json () { as_tester "$PLUGBOARDCTL" --json graphics status 2>/dev/null; }
+check "plugboardctl --json graphics status lists it as gone: $(status_json | jq -c .driver_choices)" \
+  eval 'status_json | jq_e ".driver_choices == [{\"pci_slot\": \"$NVIDIA\", \"chosen\": \"nvidia\", \"gone\": true}]" >/dev/null'
+check "... and graphics status says how to undo it" \
+  eval 'as_tester "$PLUGBOARDCTL" graphics status | grep -qxF "Driver choice for a GPU that is gone: nvidia for the GPU at $NVIDIA (undo it with “plugboardctl graphics revert $NVIDIA”)"'
 expect_invalid () {
   if call "$@"; then not_ok "$description: succeeded"
   elif [[ "$reply" == *"InvalidArgs"*"There is no GPU at $NVIDIA"* ]]; then ok "$description"
@@ -46,10 +51,14 @@ check "RevertGpuDriver undoes the choice for the GPU that is gone" call RevertGp
 check "... and nothing is left" nothing_written "$root"
 call GetDriverChoices
 check "... nor listed: $reply" eval '[[ "$reply" != *"$NVIDIA"* ]]'
+check "... nor in graphics status: $(status_json | jq -c .driver_choices)" \
+  eval 'status_json | jq_e ".driver_choices == []" >/dev/null'
 description="reverting it again: nothing to revert, no GPU there"
 expect_invalid RevertGpuDriver "$NVIDIA"
 stop_helper
 check "the helper exits cleanly (status $helper_status)" test "$helper_status" = 0
+check "without the helper, graphics status knows no choices: driver_choices is null" \
+  eval 'status_json | jq_e ".driver_choices == null" >/dev/null'
 
 if [ $tap_failed -gt 0 ]; then
   diag "----- helper log -----"

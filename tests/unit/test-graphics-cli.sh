@@ -87,7 +87,8 @@ check "graphics status takes no arguments" test $? -eq 2
 root=$(new_root intel)
 mkdir -p "$root/sys/module/i915" && : >"$root/sys/module/i915/taint"
 check "intel: exits 0" status intel-i915 "$root"
-expect intel-i915 "top-level keys" '(keys == ["boot_check","displays","dual_gpu","gpus","initramfs_problem","power"])'
+expect intel-i915 "top-level keys" '(keys == ["boot_check","displays","driver_choices","dual_gpu","gpus","initramfs_problem","power"])'
+expect intel-i915 "no plugboard-helper: its choices are not known (null), not none" '.driver_choices == null'
 expect intel-i915 "one GPU" '.gpus | length == 1'
 expect intel-i915 "exact GPU keys" ".gpus[0] | keys == $gpu_keys"
 expect intel-i915 "every field" "$facts"'(.gpus[0] | facts) == {

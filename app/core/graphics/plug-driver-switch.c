@@ -439,6 +439,7 @@ parse_choices (GVariant *gpus)
       choice->driver = *driver != '\0' ? g_strdup (driver) : NULL;
       choice->alternatives = alternatives;
       choice->chosen = *chosen != '\0' ? g_strdup (chosen) : NULL;
+      choice->gone = *name == '\0' && *driver == '\0' && (alternatives == NULL || alternatives[0] == NULL);
       g_ptr_array_add (choices, choice);
     }
 

@@ -53,6 +53,9 @@ typedef struct
   char  *driver;
   GStrv  alternatives;
   char  *chosen;
+  /* The helper holds a choice for a GPU that is not there (an unplugged
+   * eGPU): no name, no driver, no alternatives; it can be reverted. */
+  gboolean gone;
 } PlugDriverChoice;
 
 void plug_driver_choice_free (PlugDriverChoice *choice);
