@@ -237,6 +237,52 @@ check "boot-check: the app is still running" kill -0 "$app_pid"
 stop_gui
 stop_daemon
 
+# --- a choice for a GPU that is not connected --------------------------------
+
+# amdgpu is chosen for the Radeon; then the helper and the app start on
+# the Intel laptop (the Radeon unplugged, as an external GPU is). The
+# panel lists the choice, read over AT-SPI, and its Undo reverts it
+# through the helper, which asks polkit.
+rm -f "$helper_root/var/lib/plugboard-helper/boot-check"
+start_helper_on () {
+  umockdev-run -d "$fixtures/gpus/$1.umockdev" -- \
+    "$HELPER" --root "$helper_root" --modules-directory "$modules" --initramfs-tool "$GUI_DIR/initramfs-tool" \
+    --timeout 120 >>"$GUI_DIR/helper-gone.log" 2>&1 &
+  daemon_pid=$!
+  timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
+}
+check "gone: the helper runs with the Radeon there" start_helper_on amd-tahiti-radeon
+check "gone: amdgpu is chosen for the Radeon" \
+  $(gui_user_prefix) gdbus call --system --dest io.github.plugboard.Helper --object-path /io/github/plugboard/Helper \
+    --method io.github.plugboard.Helper.SetGpuDriver "$TAHITI" amdgpu
+stop_daemon
+check "gone: the helper runs again with only the Intel GPU there" start_helper_on intel-i915
+start_session_bus
+GUI_A11Y=1 show intel-i915 "$(new_root intel-gone)"
+a11y wait-app 20 >/dev/null
+gone_row="GPU at $TAHITI"
+check "gone: the panel lists the choice for the GPU that is not connected" \
+  wait_until 15 window_says Plugboard "$gone_row"
+check "… saying what was chosen" window_says Plugboard "amdgpu chosen; the GPU is not connected"
+point_at_newest
+for _ in $(seq 12); do xdotool click 5; done
+sleep 0.8
+shoot gone-choice
+# Its Undo by its mnemonic: the Intel GPU, with no choice, offers none.
+key alt+u
+wait_until 15 nothing_written
+check "gone: Undo reverted the choice through the helper: no file" nothing_written
+# Read whole, and only where the panel was read at all (its Hibernate row).
+gone_not_listed () {
+  local texts
+  texts=$(shown_texts Plugboard)
+  grep -qF Hibernate <<<"$texts" && ! grep -qF -- "$gone_row" <<<"$texts"
+}
+check "… and the panel no longer lists it" wait_until 10 gone_not_listed
+check "gone: the app is still running" kill -0 "$app_pid"
+stop_gui
+stop_daemon
+
 # --- the hybrid laptop, with switcheroo-control ------------------------------
 
 if [ -x /usr/libexec/switcheroo-control ]; then

@@ -74,6 +74,10 @@ struct _PlugGraphicsPanel
   PlugSwitcheroo  *switcheroo;
   PlugDriverSwitch *driver_switch;
   gboolean         bus_work_started;
+  /* The choices for GPUs that are not there (an unplugged eGPU), after
+   * the GPUs' groups; NULL while there are none. */
+  GtkWidget       *gone_group;
+  guint            n_gone_rows;
 
   /* How many of the two readings (GPUs, power) are still running. */
   guint            n_pending;
@@ -389,6 +393,145 @@ switcheroo_read_cb (GObject      *object,
   start_probes (self);
 }
 
+/* --- choices for GPUs that are gone --------------------------------------- */
+
+typedef struct
+{
+  PlugGraphicsPanel *self;
+  GtkWidget         *row;
+  GtkWidget         *button;
+} GoneUndo;
+
+static void
+gone_undo_free (GoneUndo *undo)
+{
+  g_object_unref (undo->self);
+  g_object_unref (undo->row);
+  g_object_unref (undo->button);
+  g_free (undo);
+}
+
+static void
+remove_gone_row (PlugGraphicsPanel *self,
+                 GtkWidget         *row)
+{
+  if (self->gone_group == NULL || gtk_widget_get_parent (row) == NULL)
+    return;
+  adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self->gone_group), row);
+  /* The last one undone: the group goes too. */
+  if (--self->n_gone_rows == 0)
+    {
+      gtk_box_remove (self->gpus_box, self->gone_group);
+      self->gone_group = NULL;
+    }
+}
+
+static void
+gone_reverted_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  GoneUndo *undo = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (plug_driver_switch_revert_finish (PLUG_DRIVER_SWITCH (object), result, &error) ||
+      g_error_matches (error, PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_NOTHING_TO_REVERT))
+    {
+      /* Undone, or by someone else already. */
+      remove_gone_row (undo->self, undo->row);
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (undo->self))),
+                                                  _("The Change Was Not Undone"), error->message);
+
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+      gtk_widget_set_sensitive (undo->button, TRUE);
+    }
+  gone_undo_free (undo);
+}
+
+static void
+gone_undo_clicked_cb (GtkButton *button,
+                      gpointer   user_data)
+{
+  PlugGraphicsPanel *self = user_data;
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (button), ADW_TYPE_ACTION_ROW);
+  GoneUndo *undo;
+
+  if (self->driver_switch == NULL || row == NULL)
+    return;
+
+  undo = g_new0 (GoneUndo, 1);
+  undo->self = g_object_ref (self);
+  undo->row = g_object_ref (row);
+  undo->button = g_object_ref (GTK_WIDGET (button));
+  gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE);
+  plug_driver_switch_revert_async (self->driver_switch, g_object_get_data (G_OBJECT (row), "plug-pci-slot"),
+                                   self->cancellable, gone_reverted_cb, undo);
+}
+
+/* A choice for a GPU that is not connected stays until it is undone, and
+ * would be seen nowhere else: each gets a row with Undo. */
+static void
+show_gone_choices (PlugGraphicsPanel *self,
+                   GPtrArray         *choices)
+{
+  if (self->gone_group != NULL)
+    {
+      gtk_box_remove (self->gpus_box, self->gone_group);
+      self->gone_group = NULL;
+    }
+  self->n_gone_rows = 0;
+
+  for (guint i = 0; choices != NULL && i < choices->len; i++)
+    {
+      PlugDriverChoice *choice = g_ptr_array_index (choices, i);
+      g_autofree char *title = NULL;
+      g_autofree char *subtitle = NULL;
+      g_autofree char *button_name = NULL;
+      GtkWidget *row;
+      GtkWidget *button;
+
+      if (!choice->gone || choice->chosen == NULL)
+        continue;
+
+      if (self->gone_group == NULL)
+        {
+          self->gone_group = adw_preferences_group_new ();
+          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->gone_group),
+                                           _("Driver Choices for GPUs Not Connected"));
+          adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->gone_group),
+                                                 _("A driver chosen for a GPU that is not connected now, "
+                                                   "such as an external one, stays chosen until it is "
+                                                   "undone."));
+          gtk_box_append (self->gpus_box, self->gone_group);
+        }
+
+      /* Translators: %s is a PCI slot, such as “0000:01:00.0” */
+      title = g_strdup_printf (_("GPU at %s"), choice->pci_slot);
+      /* Translators: %s is a driver, such as “nvidia” */
+      subtitle = g_strdup_printf (_("%s chosen; the GPU is not connected"), choice->chosen);
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      g_object_set_data_full (G_OBJECT (row), "plug-pci-slot", g_strdup (choice->pci_slot), g_free);
+
+      button = gtk_button_new_with_mnemonic (_("_Undo"));
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      /* Translators: %s is a PCI slot, such as “0000:01:00.0” */
+      button_name = g_strdup_printf (_("Undo the driver choice for the GPU at %s"), choice->pci_slot);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, button_name, -1);
+      g_signal_connect (button, "clicked", G_CALLBACK (gone_undo_clicked_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->gone_group), row);
+      self->n_gone_rows++;
+    }
+}
+
 static void
 choices_read_cb (GObject      *object,
                  GAsyncResult *result,
@@ -422,6 +565,8 @@ choices_read_cb (GObject      *object,
         }
       plug_gpu_group_set_driver_switch (group, self->driver_switch, chosen, NULL);
     }
+
+  show_gone_choices (self, choices);
 }
 
 /* Needs the GPUs (the groups) and the services: runs once both are here. */
