@@ -3,7 +3,8 @@
 # Broadband panel under Xvfb, driven with the keyboard as the test user
 # against the real NetworkManager and ModemManager with scripted modems.
 # A GSM profile from the provider database for the SIM's MCC-MNC, with
-# "Connect now" (the modem receives the APN); a CDMA profile; a manual APN
+# "Connect now" (the modem receives the APN); a CDMA profile, with no
+# country or provider chosen for the user without a hint; a manual APN
 # NetworkManager would refuse, refused before saving; polkit's refusal;
 # unplugging and replugging the modems. Screenshots of every step in
 # $PLUG_BUILD_DIR/screenshots (broadband-wizard-*.png).
@@ -69,7 +70,9 @@ shot 6-panel-with-connection
 check "Escape closed the wizard" wizard_closed
 
 # --- a second modem, CDMA: the modem step appears ---
-plug ttyCDMA0 cdma
+# On a network (SID 32000) that no provider lists, and without a SIM: in
+# the tests' C.UTF-8 locale nothing says where the user is.
+plug ttyCDMA0 cdma --sid 32000
 wait_until 30 modem_is ttyCDMA0 .family cdma
 sleep 2
 key alt+a
@@ -80,12 +83,25 @@ shot 7-device
 key Return
 wait_while_running 10 page_is country
 check "the CDMA modem leads to the country" page_is country
+shot 8-country-no-hint
+check "no hint from the modem or the locale: no country is chosen ($(selected_rows | tr '\n' ' '))" \
+  test -z "$(selected_rows)"
+check "… and Next cannot be pressed ($(next_state))" next_is insensitive
+key Return
+check "Return in the empty search does not go on" page_is country
 type_text "United States"
+wait_while_running 10 next_is sensitive
 shot 8-country-search
+check "searching chose the country found ($(selected_rows | tr '\n' ' '))" \
+  test "$(selected_rows)" = "list item “United States”"
+check "… and Next can be pressed ($(next_state))" next_is sensitive
 key Return
 wait_while_running 10 page_is provider
 check "searching for the country and Return chose it" page_is provider
+check "no SIM: no provider is chosen ($(selected_rows | tr '\n' ' '))" test -z "$(selected_rows)"
+check "… and Next cannot be pressed ($(next_state))" next_is insensitive
 type_text "Verizon"
+wait_while_running 10 next_is sensitive
 shot 9-provider-cdma
 key Return
 wait_while_running 10 page_is review
@@ -163,7 +179,7 @@ check "unplugged, both connections are listed as other connections" other_connec
 changed=$(pixels_changed "$GUI_DIR/before-unplug.png" "$shots/broadband-wizard-15-unplugged.png")
 check "and the panel changed ($changed pixels)" test "$changed" -gt 5000
 plug ttyGSM0 gsm --operator 22210
-plug ttyCDMA0 cdma
+plug ttyCDMA0 cdma --sid 32000
 wait_until 30 modem_is ttyGSM0 .registration home
 wait_until 30 modem_is ttyCDMA0 .family cdma
 wait_while_running 20 other_connections_are 0
