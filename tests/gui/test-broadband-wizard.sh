@@ -4,7 +4,8 @@
 # against the real NetworkManager and ModemManager with scripted modems.
 # A GSM profile from the provider database for the SIM's MCC-MNC, with
 # "Connect now" (the modem receives the APN); a CDMA profile, with no
-# country or provider chosen for the user without a hint; a manual APN
+# country or provider chosen for the user without a hint, and a second
+# one for the same provider named apart; a manual APN
 # NetworkManager would refuse, refused before saving; polkit's refusal;
 # unplugging and replugging the modems. Screenshots of every step in
 # $PLUG_BUILD_DIR/screenshots (broadband-wizard-*.png).
@@ -119,6 +120,32 @@ check "keyfile [connection]: ($(section "Verizon connection" connection))" \
        "autoconnect=false id=Verizon connection interface-name=ttyCDMA0 type=cdma "
 check "keyfile [cdma]: ($(section "Verizon connection" cdma))" \
   test "$(section "Verizon connection" cdma)" = "number=#777 "
+sleep 1
+
+# --- a second connection for the same provider is named apart ---
+key alt+a
+wait_while_running 20 page_is device
+key Return
+wait_while_running 10 page_is country
+type_text "United States"
+key Return
+wait_while_running 10 page_is provider
+type_text "Verizon"
+key Return
+wait_while_running 10 page_is review
+name_field () { a11y entry Name --window "$WIZARD_WINDOW"; }
+check "the review names the second Verizon connection apart ($(name_field))" \
+  test "$(name_field)" = "Verizon connection 2"
+shot 11-review-second-name
+key alt+c space
+key alt+a
+wait_while_running 20 toast_says "Added the connection “Verizon connection 2”"
+check "the wizard added “Verizon connection 2”" toast_seen "Added the connection “Verizon connection 2”"
+check "and closed by itself" wait_until 20 wizard_closed
+check "NetworkManager keeps it under that name" test -n "$(keyfile "Verizon connection 2")"
+as_tester "$PLUGBOARDCTL" broadband delete "Verizon connection 2" >/dev/null
+one_cdma_connection () { [ "$(connections_of ttyCDMA0)" = 1 ]; }
+wait_while_running 20 one_cdma_connection
 sleep 1
 shot 11-panel-two-modems
 count_before=$(keyfile_count)

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "plug-broadband-actions.h"
+
 #include "plug-connection-wizard-private.h"
 
 /*
@@ -554,7 +556,9 @@ plug_connection_wizard_fill_review (PlugConnectionWizard *self)
   g_autofree char *modem_name = plug_modem_dup_display_name (self->modem);
   g_autofree char *device = g_strdup_printf ("%s (%s)", modem_name,
                                              plug_modem_get_interface (self->modem));
-  g_autofree char *name = default_name (self);
+  g_autofree char *base_name = default_name (self);
+  g_auto(GStrv) taken = plug_broadband_dup_connection_ids (self->client);
+  g_autofree char *name = plug_broadband_connection_unique_id (base_name, (const char * const *) taken);
   gboolean gsm = self->family == PLUG_MODEM_FAMILY_GSM;
 
   set_subtitle (self->review_device_row, device);

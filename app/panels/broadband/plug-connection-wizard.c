@@ -365,9 +365,12 @@ add_connection (PlugConnectionWizard *self)
   PlugBroadbandConnectionSettings settings;
   g_autoptr(NMConnection) connection = NULL;
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) taken = plug_broadband_dup_connection_ids (self->client);
 
+  /* A name the user typed is not changed behind their back: refused. */
   plug_connection_wizard_get_settings (self, &settings);
-  connection = plug_broadband_connection_new (&settings, &error);
+  if (plug_broadband_connection_id_check (settings.id, (const char * const *) taken, &error))
+    connection = plug_broadband_connection_new (&settings, &error);
   if (connection == NULL)
     {
       plug_connection_wizard_set_error_label (self->review_error_label, error->message);
