@@ -625,6 +625,8 @@ plug_cli_broadband_add (int      argc,
   g_autoptr(PlugCliSecret) password = NULL;
   g_autofree char *name = NULL;
   g_autofree char *default_name = NULL;
+  g_autofree char *unique_name = NULL;
+  g_auto(GStrv) taken = NULL;
   gboolean cdma = FALSE;
   gboolean roaming = FALSE;
   gboolean connect = FALSE;
@@ -744,7 +746,14 @@ plug_cli_broadband_add (int      argc,
       default_name = g_strdup (_("CDMA connection"));
     }
 
-  settings.id = name != NULL ? name : default_name;
+  /* A second connection for the same provider gets “… 2”; a name given
+   * with --name is refused when taken, not changed. */
+  taken = plug_broadband_dup_connection_ids (client);
+  if (name != NULL && !plug_broadband_connection_id_check (name, (const char * const *) taken, &error))
+    return plug_cli_fail ("%s", error->message);
+  if (name == NULL)
+    unique_name = plug_broadband_connection_unique_id (default_name, (const char * const *) taken);
+  settings.id = name != NULL ? name : unique_name;
 
   connection = plug_broadband_connection_new (&settings, &error);
   if (connection == NULL)

@@ -88,6 +88,19 @@ page () {
     END { print page }'
 }
 page_is () { [ "$(page)" = "$1" ]; }
+# selected_rows: the rows of the wizard's shown step that are chosen (the
+# ones with the check), one a line, as "list item “NAME”". Read with the
+# window resized: the steps not shown are still on the bus.
+selected_rows () {
+  a11y objects --window "$WIZARD_WINDOW" --xid auto --role 'list item' | awk -F '\t' '$3 ~ /(^| )selected( |$)/ { print $2 }'
+}
+# next_state: "sensitive" when the wizard's Next (or Add) can be pressed,
+# else "insensitive".
+next_state () {
+  a11y objects --window "$WIZARD_WINDOW" --role 'push button' | awk -F '\t' '
+    $2 ~ /^push button “_?(Next|Add)[ ”]/ { print ($3 ~ /(^| )sensitive( |$)/) ? "sensitive" : "insensitive"; exit }'
+}
+next_is () { [ "$(next_state)" = "$1" ]; }
 
 # What the panel shows: its page ("loading", "empty", "modems",
 # "unavailable: TITLE"), as the shown page's heading says.

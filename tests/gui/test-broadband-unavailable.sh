@@ -143,8 +143,12 @@ check "Connect on its row says the modem is not ready, and to check the SIM" \
 shot 7-no-sim-connect
 open_wizard
 wait_while_running 10 page_is country
+# Without a SIM nothing says where the user is: the country and the
+# provider are searched for.
+type_text "Italy"
 key Return
 wait_while_running 10 page_is provider
+type_text "Vodafone"
 key Return
 wait_while_running 10 page_is plan
 key Return

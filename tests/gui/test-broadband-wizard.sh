@@ -3,7 +3,9 @@
 # Broadband panel under Xvfb, driven with the keyboard as the test user
 # against the real NetworkManager and ModemManager with scripted modems.
 # A GSM profile from the provider database for the SIM's MCC-MNC, with
-# "Connect now" (the modem receives the APN); a CDMA profile; a manual APN
+# "Connect now" (the modem receives the APN); a CDMA profile, with no
+# country or provider chosen for the user without a hint, and a second
+# one for the same provider named apart; a manual APN
 # NetworkManager would refuse, refused before saving; polkit's refusal;
 # unplugging and replugging the modems. Screenshots of every step in
 # $PLUG_BUILD_DIR/screenshots (broadband-wizard-*.png).
@@ -69,7 +71,9 @@ shot 6-panel-with-connection
 check "Escape closed the wizard" wizard_closed
 
 # --- a second modem, CDMA: the modem step appears ---
-plug ttyCDMA0 cdma
+# On a network (SID 32000) that no provider lists, and without a SIM: in
+# the tests' C.UTF-8 locale nothing says where the user is.
+plug ttyCDMA0 cdma --sid 32000
 wait_until 30 modem_is ttyCDMA0 .family cdma
 sleep 2
 key alt+a
@@ -80,12 +84,25 @@ shot 7-device
 key Return
 wait_while_running 10 page_is country
 check "the CDMA modem leads to the country" page_is country
+shot 8-country-no-hint
+check "no hint from the modem or the locale: no country is chosen ($(selected_rows | tr '\n' ' '))" \
+  test -z "$(selected_rows)"
+check "… and Next cannot be pressed ($(next_state))" next_is insensitive
+key Return
+check "Return in the empty search does not go on" page_is country
 type_text "United States"
+wait_while_running 10 next_is sensitive
 shot 8-country-search
+check "searching chose the country found ($(selected_rows | tr '\n' ' '))" \
+  test "$(selected_rows)" = "list item “United States”"
+check "… and Next can be pressed ($(next_state))" next_is sensitive
 key Return
 wait_while_running 10 page_is provider
 check "searching for the country and Return chose it" page_is provider
+check "no SIM: no provider is chosen ($(selected_rows | tr '\n' ' '))" test -z "$(selected_rows)"
+check "… and Next cannot be pressed ($(next_state))" next_is insensitive
 type_text "Verizon"
+wait_while_running 10 next_is sensitive
 shot 9-provider-cdma
 key Return
 wait_while_running 10 page_is review
@@ -103,6 +120,32 @@ check "keyfile [connection]: ($(section "Verizon connection" connection))" \
        "autoconnect=false id=Verizon connection interface-name=ttyCDMA0 type=cdma "
 check "keyfile [cdma]: ($(section "Verizon connection" cdma))" \
   test "$(section "Verizon connection" cdma)" = "number=#777 "
+sleep 1
+
+# --- a second connection for the same provider is named apart ---
+key alt+a
+wait_while_running 20 page_is device
+key Return
+wait_while_running 10 page_is country
+type_text "United States"
+key Return
+wait_while_running 10 page_is provider
+type_text "Verizon"
+key Return
+wait_while_running 10 page_is review
+name_field () { a11y entry Name --window "$WIZARD_WINDOW"; }
+check "the review names the second Verizon connection apart ($(name_field))" \
+  test "$(name_field)" = "Verizon connection 2"
+shot 11-review-second-name
+key alt+c space
+key alt+a
+wait_while_running 20 toast_says "Added the connection “Verizon connection 2”"
+check "the wizard added “Verizon connection 2”" toast_seen "Added the connection “Verizon connection 2”"
+check "and closed by itself" wait_until 20 wizard_closed
+check "NetworkManager keeps it under that name" test -n "$(keyfile "Verizon connection 2")"
+as_tester "$PLUGBOARDCTL" broadband delete "Verizon connection 2" >/dev/null
+one_cdma_connection () { [ "$(connections_of ttyCDMA0)" = 1 ]; }
+wait_while_running 20 one_cdma_connection
 sleep 1
 shot 11-panel-two-modems
 count_before=$(keyfile_count)
@@ -163,7 +206,7 @@ check "unplugged, both connections are listed as other connections" other_connec
 changed=$(pixels_changed "$GUI_DIR/before-unplug.png" "$shots/broadband-wizard-15-unplugged.png")
 check "and the panel changed ($changed pixels)" test "$changed" -gt 5000
 plug ttyGSM0 gsm --operator 22210
-plug ttyCDMA0 cdma
+plug ttyCDMA0 cdma --sid 32000
 wait_until 30 modem_is ttyGSM0 .registration home
 wait_until 30 modem_is ttyCDMA0 .family cdma
 wait_while_running 20 other_connections_are 0

@@ -133,6 +133,30 @@ output=$(as_tester "${BROADBAND[@]}" add --device ttyCDMA1 --apn internet 2>&1)
 status=$?
 check "an APN for the CDMA modem is refused (exit $status: $output)" test $status = 1
 
+# --- a second connection for the same provider is named apart ---
+first=$(as_tester "${BROADBAND[@]}" add --device ttyCDMA1 --provider Sprint --json)
+status=$?
+check "add --provider Sprint succeeds (exit $status)" test $status = 0
+check "the first is called “Sprint connection” ($(jq -r .id <<<"$first"))" \
+  test "$(jq -r .id <<<"$first")" = "Sprint connection"
+second=$(as_tester "${BROADBAND[@]}" add --device ttyCDMA1 --provider Sprint --json)
+status=$?
+check "add --provider Sprint again succeeds (exit $status)" test $status = 0
+check "the second is called “Sprint connection 2” ($(jq -r .id <<<"$second"))" \
+  test "$(jq -r .id <<<"$second")" = "Sprint connection 2"
+check "NetworkManager saved it under that name" \
+  test "$(value "$(jq -r .uuid <<<"$second")" connection id)" = "Sprint connection 2"
+before=$(keyfile_count)
+output=$(as_tester "${BROADBAND[@]}" add --device ttyCDMA1 --cdma --name "Sprint connection 2" 2>&1)
+status=$?
+check "a name given with --name that a connection has is refused (exit $status)" test $status = 1
+check "saying so ($output)" \
+  grep -qF 'There is already a connection called “Sprint connection 2”: choose another name' <<<"$output"
+check "nothing was saved" test "$(keyfile_count)" = "$before"
+for uuid in "$(jq -r .uuid <<<"$first")" "$(jq -r .uuid <<<"$second")"; do
+  as_tester "${BROADBAND[@]}" delete "$uuid" >/dev/null
+done
+
 # --- invalid input never reaches NetworkManager ---
 before=$(keyfile_count)
 for apn in "foo bar" "ïnternet" "http://172.18.83.129" "$(printf 'a%.0s' {1..65})"; do

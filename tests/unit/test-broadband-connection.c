@@ -611,6 +611,49 @@ test_reasons (void)
     g_assert_nonnull (plug_broadband_describe_active_reason (reason));
 }
 
+/* A new connection's default name never repeats one there is. */
+static void
+test_unique_id (void)
+{
+  const char *none[] = { NULL };
+  const char *other[] = { "Verizon connection", "Wired connection 1", NULL };
+  const char *taken[] = { "Verizon connection", "Sprint connection", NULL };
+  const char *two_taken[] = { "Sprint connection 2", "Sprint connection", NULL };
+  const char *gap[] = { "Sprint connection", "Sprint connection 3", NULL };
+  const char *prefix_only[] = { "Sprint connection 2", "Sprint connections", "Sprint", NULL };
+  g_autoptr(GError) error = NULL;
+  struct {
+    const char * const *taken;
+    const char         *expected;
+  } cases[] = {
+    { NULL, "Sprint connection" },
+    { none, "Sprint connection" },
+    { other, "Sprint connection" },
+    { taken, "Sprint connection 2" },
+    { two_taken, "Sprint connection 3" },
+    { gap, "Sprint connection 2" },
+    /* Only the whole name counts. */
+    { prefix_only, "Sprint connection" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *id = plug_broadband_connection_unique_id ("Sprint connection", cases[i].taken);
+
+      g_assert_cmpstr (id, ==, cases[i].expected);
+    }
+
+  /* A name the user chose is refused when taken, not renamed. */
+  g_assert_true (plug_broadband_connection_id_check ("Sprint connection 2", taken, &error));
+  g_assert_no_error (error);
+  g_assert_true (plug_broadband_connection_id_check ("Sprint connection", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (plug_broadband_connection_id_check ("Sprint connection", taken, &error));
+  g_assert_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_SETTING);
+  g_assert_cmpstr (error->message, ==,
+                   "There is already a connection called “Sprint connection”: choose another name");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -628,6 +671,7 @@ main (int   argc,
   g_test_add_func ("/broadband-connection/invalid", test_invalid_connections);
   g_test_add_func ("/broadband-connection/edit", test_edit);
   g_test_add_func ("/broadband-connection/reasons", test_reasons);
+  g_test_add_func ("/broadband-connection/unique-id", test_unique_id);
 
   return g_test_run ();
 }

@@ -471,6 +471,36 @@ plug_broadband_list_connections (NMClient *client)
 }
 
 /**
+ * plug_broadband_dup_connection_ids:
+ * @client: NetworkManager's client
+ *
+ * The names of all of NetworkManager's connections, not only the mobile
+ * broadband ones: a new one should not share its name with any. Reads
+ * @client's cache; no D-Bus call.
+ *
+ * Returns: (transfer full): the names
+ */
+GStrv
+plug_broadband_dup_connection_ids (NMClient *client)
+{
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+  const GPtrArray *connections;
+
+  g_return_val_if_fail (NM_IS_CLIENT (client), g_strv_builder_end (ids));
+
+  connections = nm_client_get_connections (client);
+  for (guint i = 0; connections != NULL && i < connections->len; i++)
+    {
+      const char *id = nm_connection_get_id (g_ptr_array_index (connections, i));
+
+      if (id != NULL)
+        g_strv_builder_add (ids, id);
+    }
+
+  return g_strv_builder_end (ids);
+}
+
+/**
  * plug_broadband_find_connection:
  * @client: NetworkManager's client
  * @name_or_uuid: a connection's UUID or name

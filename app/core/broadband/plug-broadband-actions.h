@@ -23,6 +23,7 @@ NMRemoteConnection *plug_broadband_add_connection_finish    (GAsyncResult       
                                                              GError             **error);
 
 GPtrArray          *plug_broadband_list_connections         (NMClient            *client);
+GStrv               plug_broadband_dup_connection_ids       (NMClient            *client);
 NMRemoteConnection *plug_broadband_find_connection          (NMClient            *client,
                                                              const char          *name_or_uuid,
                                                              GError             **error);

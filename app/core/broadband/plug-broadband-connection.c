@@ -649,3 +649,65 @@ plug_broadband_describe_active_reason (NMActiveConnectionStateReason reason)
       return _("NetworkManager could not connect, and gave no reason");
     }
 }
+
+/**
+ * plug_broadband_connection_unique_id:
+ * @base: the name the connection would get
+ * @taken: (nullable) (array zero-terminated=1): the names of the
+ *   connections there are
+ *
+ * A second connection for the same provider is not called the same as the
+ * first: the user could not tell them apart, and a command given the name
+ * would find neither.
+ *
+ * Returns: (transfer full): @base if no connection has it, else “@base 2”,
+ *   “@base 3”… the first one free
+ */
+char *
+plug_broadband_connection_unique_id (const char         *base,
+                                     const char * const *taken)
+{
+  g_return_val_if_fail (base != NULL, NULL);
+
+  if (taken == NULL || !g_strv_contains (taken, base))
+    return g_strdup (base);
+
+  for (guint number = 2; ; number++)
+    {
+      /* Translators: a connection's name when one is already called
+       * that, such as “Sprint connection 2” */
+      g_autofree char *id = g_strdup_printf (C_("connection name", "%s %u"), base, number);
+
+      if (!g_strv_contains (taken, id))
+        return g_steal_pointer (&id);
+    }
+}
+
+/**
+ * plug_broadband_connection_id_check:
+ * @id: the name the user chose for a new connection
+ * @taken: (nullable) (array zero-terminated=1): the names of the
+ *   connections there are
+ * @error: return location for a %PLUG_BROADBAND_ERROR_INVALID_SETTING
+ *
+ * NetworkManager takes two connections of one name, but the user could
+ * not tell them apart, and a command given the name would find neither.
+ *
+ * Returns: whether no connection is called @id yet
+ */
+gboolean
+plug_broadband_connection_id_check (const char         *id,
+                                    const char * const *taken,
+                                    GError            **error)
+{
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (taken != NULL && g_strv_contains (taken, id))
+    {
+      g_set_error (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_INVALID_SETTING,
+                   _("There is already a connection called “%s”: choose another name"), id);
+      return FALSE;
+    }
+
+  return TRUE;
+}

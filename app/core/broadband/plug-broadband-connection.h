@@ -121,6 +121,12 @@ NMConnection    *plug_broadband_connection_edit                (NMConnection    
                                                                 const PlugBroadbandConnectionEdit     *edit,
                                                                 GError                               **error);
 
+char            *plug_broadband_connection_unique_id           (const char                            *base,
+                                                                const char * const                    *taken);
+gboolean         plug_broadband_connection_id_check            (const char                            *id,
+                                                                const char * const                    *taken,
+                                                                GError                               **error);
+
 gboolean         plug_broadband_connection_is_broadband        (NMConnection                          *connection);
 PlugModemFamily  plug_broadband_connection_get_family          (NMConnection                          *connection);
 const char      *plug_broadband_connection_get_apn             (NMConnection                          *connection);

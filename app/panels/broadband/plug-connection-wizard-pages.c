@@ -11,6 +11,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "plug-broadband-actions.h"
+
 #include "plug-connection-wizard-private.h"
 
 /*
@@ -86,14 +88,20 @@ row_is_shown (GtkWidget *row)
   return gtk_widget_get_child_visible (row) && gtk_widget_get_visible (row);
 }
 
-/* The selected row if the filter shows it, else the first one shown. */
+/* The selected row if the filter shows it; else, once something is typed
+ * in @search (or for a list without one), the first row shown. With
+ * nothing selected and nothing typed, none: a guess the user did not make
+ * would be a wrong default. */
 GtkListBoxRow *
-plug_connection_wizard_get_choice (GtkListBox *list)
+plug_connection_wizard_get_choice (GtkListBox  *list,
+                                   GtkEditable *search)
 {
   GtkListBoxRow *selected = gtk_list_box_get_selected_row (list);
 
   if (selected != NULL && row_is_shown (GTK_WIDGET (selected)))
     return selected;
+  if (search != NULL && gtk_editable_get_text (search)[0] == '\0')
+    return NULL;
 
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (list));
        child != NULL;
@@ -137,7 +145,7 @@ search_changed_cb (GtkSearchEntry *entry,
 
   /* The check shows what Return chooses: the first row left, once the
    * chosen one is filtered out. */
-  choice = plug_connection_wizard_get_choice (list);
+  choice = plug_connection_wizard_get_choice (list, GTK_EDITABLE (entry));
   if (choice != NULL && choice != gtk_list_box_get_selected_row (list))
     gtk_list_box_select_row (list, choice);
 }
@@ -221,7 +229,8 @@ compare_rows (GtkListBoxRow *first,
 }
 
 /* The SIM's provider, else the network's, says which country the user is
- * in; the locale is a guess. */
+ * in; the locale is a guess. Without any, NULL: no country is chosen for
+ * the user. */
 static char *
 guess_country (PlugConnectionWizard *self)
 {
@@ -282,9 +291,9 @@ plug_connection_wizard_fill_countries (PlugConnectionWizard *self)
         }
     }
 
+  /* Without a guess no row is chosen, and Next waits until the user
+   * chooses one: the first of the list (Angola) is nobody's country. */
   gtk_list_box_invalidate_sort (self->country_list);
-  if (chosen == NULL)
-    chosen = gtk_list_box_get_row_at_index (self->country_list, 0);
   gtk_list_box_select_row (self->country_list, chosen);
 }
 
@@ -357,8 +366,8 @@ plug_connection_wizard_fill_providers (PlugConnectionWizard *self)
       gtk_list_box_prepend (self->provider_list, GTK_WIDGET (chosen));
       g_object_unref (chosen);
     }
-  if (chosen == NULL)
-    chosen = gtk_list_box_get_row_at_index (self->provider_list, 0);
+  /* Without the SIM's provider no row is chosen: the first by name would
+   * be a guess, and a wrong one more often than not. */
   gtk_list_box_select_row (self->provider_list, chosen);
 }
 
@@ -547,7 +556,9 @@ plug_connection_wizard_fill_review (PlugConnectionWizard *self)
   g_autofree char *modem_name = plug_modem_dup_display_name (self->modem);
   g_autofree char *device = g_strdup_printf ("%s (%s)", modem_name,
                                              plug_modem_get_interface (self->modem));
-  g_autofree char *name = default_name (self);
+  g_autofree char *base_name = default_name (self);
+  g_auto(GStrv) taken = plug_broadband_dup_connection_ids (self->client);
+  g_autofree char *name = plug_broadband_connection_unique_id (base_name, (const char * const *) taken);
   gboolean gsm = self->family == PLUG_MODEM_FAMILY_GSM;
 
   set_subtitle (self->review_device_row, device);

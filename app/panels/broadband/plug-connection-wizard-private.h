@@ -71,7 +71,8 @@ struct _PlugConnectionWizard
 };
 
 void            plug_connection_wizard_init_pages      (PlugConnectionWizard            *self);
-GtkListBoxRow  *plug_connection_wizard_get_choice      (GtkListBox                      *list);
+GtkListBoxRow  *plug_connection_wizard_get_choice      (GtkListBox                      *list,
+                                                        GtkEditable                     *search);
 PlugModemFamily plug_connection_wizard_get_family      (PlugModem                       *modem);
 void            plug_connection_wizard_fill_devices    (PlugConnectionWizard            *self);
 void            plug_connection_wizard_fill_countries  (PlugConnectionWizard            *self);

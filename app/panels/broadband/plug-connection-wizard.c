@@ -63,14 +63,34 @@ is_step (const char *page)
   return g_strv_contains ((const char *[]) { "device", "country", "provider", "plan", "review", NULL }, page);
 }
 
+/* Whether Next has a choice to go on with: a list with no row chosen, and
+ * nothing typed to choose one, has none. Next is then insensitive rather
+ * than a button that does nothing. */
+static gboolean
+has_choice (PlugConnectionWizard *self,
+            const char           *page)
+{
+  if (g_str_equal (page, "country"))
+    return plug_connection_wizard_get_choice (self->country_list, GTK_EDITABLE (self->country_search)) != NULL;
+  if (g_str_equal (page, "provider"))
+    return plug_connection_wizard_get_choice (self->provider_list, GTK_EDITABLE (self->provider_search)) != NULL;
+
+  return TRUE;
+}
+
 static void
 update_buttons (PlugConnectionWizard *self)
 {
-  const char *page = current_page (self);
-  gboolean step = is_step (page);
+  const char *page;
+  gboolean step;
+
+  /* The lists' signals still come while the template is disposed. */
+  if (self->stack == NULL || (page = current_page (self)) == NULL)
+    return;
+  step = is_step (page);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "wizard.back", step && self->history->len > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "wizard.next", step);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "wizard.next", step && has_choice (self, page));
   gtk_widget_set_visible (GTK_WIDGET (self->next_button), step);
   gtk_widget_set_visible (GTK_WIDGET (self->back_button), step);
   gtk_button_set_label (self->next_button, g_str_equal (page, "review") ? _("_Add") : _("_Next"));
@@ -345,9 +365,12 @@ add_connection (PlugConnectionWizard *self)
   PlugBroadbandConnectionSettings settings;
   g_autoptr(NMConnection) connection = NULL;
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) taken = plug_broadband_dup_connection_ids (self->client);
 
+  /* A name the user typed is not changed behind their back: refused. */
   plug_connection_wizard_get_settings (self, &settings);
-  connection = plug_broadband_connection_new (&settings, &error);
+  if (plug_broadband_connection_id_check (settings.id, (const char * const *) taken, &error))
+    connection = plug_broadband_connection_new (&settings, &error);
   if (connection == NULL)
     {
       plug_connection_wizard_set_error_label (self->review_error_label, error->message);
@@ -368,13 +391,14 @@ next (PlugConnectionWizard *self)
 
   if (g_str_equal (page, "device"))
     {
-      row = plug_connection_wizard_get_choice (self->device_list);
+      row = plug_connection_wizard_get_choice (self->device_list, NULL);
       if (row != NULL)
         choose_device (self, g_object_get_data (G_OBJECT (row), "plug-modem"));
     }
   else if (g_str_equal (page, "country"))
     {
-      row = plug_connection_wizard_get_choice (self->country_list);
+      row = plug_connection_wizard_get_choice (self->country_list, GTK_EDITABLE (self->country_search));
+      /* Return in the search with nothing chosen, or nothing found. */
       if (row == NULL)
         {
           gtk_widget_error_bell (GTK_WIDGET (self));
@@ -385,7 +409,12 @@ next (PlugConnectionWizard *self)
     }
   else if (g_str_equal (page, "provider"))
     {
-      row = plug_connection_wizard_get_choice (self->provider_list);
+      row = plug_connection_wizard_get_choice (self->provider_list, GTK_EDITABLE (self->provider_search));
+      if (row == NULL)
+        {
+          gtk_widget_error_bell (GTK_WIDGET (self));
+          return;
+        }
       gtk_list_box_select_row (self->provider_list, row);
       choose_provider (self, g_object_get_data (G_OBJECT (row), "plug-provider"));
     }
@@ -641,6 +670,12 @@ plug_connection_wizard_init (PlugConnectionWizard *self)
   self->history = g_ptr_array_new_with_free_func (g_free);
 
   plug_connection_wizard_init_pages (self);
+
+  /* After the pages' own handlers, which choose the row. */
+  g_signal_connect_swapped (self->country_list, "selected-rows-changed", G_CALLBACK (update_buttons), self);
+  g_signal_connect_swapped (self->provider_list, "selected-rows-changed", G_CALLBACK (update_buttons), self);
+  g_signal_connect_swapped (self->country_search, "search-changed", G_CALLBACK (update_buttons), self);
+  g_signal_connect_swapped (self->provider_search, "search-changed", G_CALLBACK (update_buttons), self);
 
   g_signal_connect (self->country_search, "activate", G_CALLBACK (search_activate_cb), self);
   g_signal_connect (self->provider_search, "activate", G_CALLBACK (search_activate_cb), self);
