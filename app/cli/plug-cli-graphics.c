@@ -40,11 +40,13 @@
 static int graphics_status (int argc, char **argv, gboolean json);
 static int graphics_set_driver (int argc, char **argv, gboolean json);
 static int graphics_revert (int argc, char **argv, gboolean json);
+static int graphics_keep_choice (int argc, char **argv, gboolean json);
 
 static const PlugCliCommand subcommands[] = {
   { "status", N_("Show the GPUs, their drivers, and whether the machine can suspend and hibernate"), graphics_status },
   { "set-driver", N_("Choose the kernel driver a GPU uses from the next start on"), graphics_set_driver },
   { "revert", N_("Undo the driver choice for a GPU"), graphics_revert },
+  { "keep-choice", N_("Say whether a driver choice stays when its driver does not start"), graphics_keep_choice },
 };
 
 int
@@ -565,6 +567,7 @@ build_choices_json (GPtrArray *choices)
       json_object_set_string_member (object, "pci_slot", choice->pci_slot);
       json_object_set_string_member (object, "chosen", choice->chosen);
       json_object_set_boolean_member (object, "gone", choice->gone);
+      json_object_set_boolean_member (object, "keep_if_it_fails", choice->keep_if_it_fails);
       json_array_add_object_element (array, object);
     }
 
@@ -572,7 +575,8 @@ build_choices_json (GPtrArray *choices)
 }
 
 /* A choice for a GPU that is gone is seen nowhere else: each gets a line
- * saying how to undo it. */
+ * saying how to undo it; so does one kept even if its driver does not
+ * start. */
 static void
 print_gone_choices_text (GPtrArray *choices)
 {
@@ -580,13 +584,20 @@ print_gone_choices_text (GPtrArray *choices)
     {
       PlugDriverChoice *choice = g_ptr_array_index (choices, i);
 
-      if (!choice->gone || choice->chosen == NULL)
+      if (choice->chosen == NULL)
         continue;
-      /* Translators: the first %s is a driver, such as “nvidia”; the
-       * second and third a PCI slot, such as “0000:01:00.0” */
-      g_print (_("Driver choice for a GPU that is gone: %s for the GPU at %s (undo it with "
-                 "“plugboardctl graphics revert %s”)\n"),
-               choice->chosen, choice->pci_slot, choice->pci_slot);
+      if (choice->gone)
+        /* Translators: the first %s is a driver, such as “nvidia”; the
+         * second and third a PCI slot, such as “0000:01:00.0” */
+        g_print (_("Driver choice for a GPU that is gone: %s for the GPU at %s (undo it with "
+                   "“plugboardctl graphics revert %s”)\n"),
+                 choice->chosen, choice->pci_slot, choice->pci_slot);
+      if (choice->keep_if_it_fails)
+        /* Translators: the first %s is a driver, such as “nvidia”; the
+         * second and third a PCI slot, such as “0000:01:00.0” */
+        g_print (_("Driver choice kept even if it does not start: %s for the GPU at %s (go back "
+                   "instead with “plugboardctl graphics keep-choice %s no”)\n"),
+                 choice->chosen, choice->pci_slot, choice->pci_slot);
     }
 }
 
@@ -765,7 +776,8 @@ new_driver_switch (PlugServices **services_out,
 static void
 print_change_json (const char *pci_slot,
                    const char *driver,
-                   gboolean    reverted)
+                   gboolean    reverted,
+                   gboolean    keep)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) node = NULL;
@@ -775,6 +787,8 @@ print_change_json (const char *pci_slot,
   if (!reverted)
     plug_cli_json_add_string (builder, "driver", driver);
   plug_cli_json_add_boolean (builder, "reverted", reverted);
+  if (!reverted)
+    plug_cli_json_add_boolean (builder, "keep_if_it_fails", keep);
   plug_cli_json_add_boolean (builder, "restart_needed", TRUE);
   json_builder_end_object (builder);
   node = json_builder_get_root (builder);
@@ -792,14 +806,24 @@ graphics_set_driver (int      argc,
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   const char *pci_slot, *driver;
+  gboolean keep = FALSE;
   int exit_code;
+  const GOptionEntry entries[] = {
+    { "keep-if-it-fails", 0, 0, G_OPTION_ARG_NONE, &keep,
+      N_("Keep the choice even if the driver does not start (by default the check at the next start "
+         "goes back to the previous configuration)"), NULL },
+    { NULL }
+  };
 
   context = plug_cli_option_context_new ("graphics set-driver", _("PCI_SLOT DRIVER"),
                                          _("Make the kernel use DRIVER for the GPU at PCI_SLOT from the "
                                            "next start on. The driver must be installed and able to "
-                                           "drive the GPU (see “plugboardctl graphics status”). Needs "
-                                           "plugboard-helper and an administrator’s authorization."),
+                                           "drive the GPU (see “plugboardctl graphics status”). If it "
+                                           "does not start, the check at the next start goes back to "
+                                           "the previous configuration. Needs plugboard-helper and an "
+                                           "administrator’s authorization."),
                                          &json);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   exit_code = plug_cli_parse_options (context, &argc, &argv);
   if (exit_code != PLUG_CLI_EXIT_DONE)
     return exit_code;
@@ -825,8 +849,27 @@ graphics_set_driver (int      argc,
   if (!plug_driver_switch_set_driver_finish (driver_switch, result, &error))
     return plug_cli_fail ("%s", error->message);
 
+  /* The choice is made; the setting is a second call, and saying that it
+   * failed must not hide that the choice stands. */
+  if (keep)
+    {
+      g_clear_object (&result);
+      plug_driver_switch_set_keep_async (driver_switch, pci_slot, TRUE, NULL,
+                                         plug_cli_store_result_cb, &result);
+      plug_cli_wait_for (&result);
+      if (!plug_driver_switch_set_keep_finish (driver_switch, result, &error))
+        /* Translators: the GPU's PCI slot, the driver, the slot again, and the reason */
+        return plug_cli_fail (_("The GPU at %s will use %s after the next restart, but it was not set to "
+                                "be kept if it does not start (“plugboardctl graphics keep-choice %s yes” "
+                                "tries again): %s"), pci_slot, driver, pci_slot, error->message);
+    }
+
   if (json)
-    print_change_json (pci_slot, driver, FALSE);
+    print_change_json (pci_slot, driver, FALSE, keep);
+  else if (keep)
+    /* Translators: the GPU's PCI slot, the driver, and the slot again */
+    g_print (_("The GPU at %s will use %s after the next restart, and keeps it even if it does not "
+               "start.\nTo undo this: plugboardctl graphics revert %s\n"), pci_slot, driver, pci_slot);
   else
     /* Translators: the GPU's PCI slot, and the driver */
     g_print (_("The GPU at %s will use %s after the next restart.\n"
@@ -875,11 +918,89 @@ graphics_revert (int      argc,
     return plug_cli_fail ("%s", error->message);
 
   if (json)
-    print_change_json (pci_slot, NULL, TRUE);
+    print_change_json (pci_slot, NULL, TRUE, FALSE);
   else
     /* Translators: the GPU's PCI slot */
     g_print (_("The driver choice for the GPU at %s is undone; it takes effect after the next restart.\n"),
              pci_slot);
+
+  return PLUG_CLI_EXIT_DONE;
+}
+
+static int
+graphics_keep_choice (int      argc,
+                      char   **argv,
+                      gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugDriverSwitch) driver_switch = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *pci_slot;
+  gboolean keep;
+  int exit_code;
+
+  context = plug_cli_option_context_new ("graphics keep-choice", _("PCI_SLOT yes|no"),
+                                         _("Say what the check at the next start does when the driver "
+                                           "chosen for the GPU at PCI_SLOT does not start: “no” goes "
+                                           "back to the previous configuration (every new choice’s "
+                                           "setting), “yes” keeps the choice and only reports it. Needs "
+                                           "plugboard-helper and an administrator’s authorization."),
+                                         &json);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc != 3)
+    return plug_cli_usage_error ("graphics keep-choice", _("Expected a PCI slot, and yes or no"));
+  pci_slot = argv[1];
+  if (g_str_equal (argv[2], "yes"))
+    keep = TRUE;
+  else if (g_str_equal (argv[2], "no"))
+    keep = FALSE;
+  else
+    return plug_cli_usage_error ("graphics keep-choice", _("Expected yes or no, not “%s”"), argv[2]);
+
+  if (!plug_gpu_driver_rules_check_pci_slot (pci_slot, &error))
+    return plug_cli_usage_error ("graphics keep-choice", "%s", error->message);
+
+  driver_switch = new_driver_switch (&services, &error);
+  if (driver_switch == NULL)
+    return plug_cli_fail ("%s", error->message);
+
+  plug_driver_switch_set_keep_async (driver_switch, pci_slot, keep, NULL, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
+
+  if (!plug_driver_switch_set_keep_finish (driver_switch, result, &error))
+    {
+      if (g_error_matches (error, PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_NOTHING_TO_REVERT))
+        /* Translators: the GPU's PCI slot */
+        return plug_cli_fail (_("No driver was chosen for the GPU at %s; "
+                                "“plugboardctl graphics set-driver” chooses one."), pci_slot);
+      return plug_cli_fail ("%s", error->message);
+    }
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) node = NULL;
+
+      json_builder_begin_object (builder);
+      plug_cli_json_add_string (builder, "pci_slot", pci_slot);
+      plug_cli_json_add_boolean (builder, "keep_if_it_fails", keep);
+      json_builder_end_object (builder);
+      node = json_builder_get_root (builder);
+      plug_cli_print_json (node);
+    }
+  else if (keep)
+    /* Translators: the GPU's PCI slot */
+    g_print (_("The driver chosen for the GPU at %s is kept at the next start even if it does not start.\n"),
+             pci_slot);
+  else
+    /* Translators: the GPU's PCI slot */
+    g_print (_("If the driver chosen for the GPU at %s does not start, the next start goes back to the "
+               "previous configuration.\n"), pci_slot);
 
   return PLUG_CLI_EXIT_DONE;
 }

@@ -22,7 +22,9 @@
  *
  *  - choices: which driver it chose for which GPU (a key file);
  *  - original.conf: the bytes the file had before the first choice, or
- *    original-absent: an empty file saying that there was no file.
+ *    original-absent: an empty file saying that there was no file;
+ *  - kept: the GPUs whose choice the next-boot check keeps even when its
+ *    driver does not start (one PCI slot a line; the user's setting).
  *
  * Every path is ROOT plus a constant: nothing a caller sends reaches a
  * path. The PCI slot that is written into the file and the key file is
@@ -702,6 +704,12 @@ plug_helper_config_choose (const char  *root_directory,
   if (!ensure_directories (root_directory, error) || !save_original (root_directory, error))
     return FALSE;
 
+  /* A new choice starts with the safe setting: the next-boot check goes
+   * back when its driver does not start. Forgotten before the choice is
+   * written, so that no interruption leaves a new choice kept. */
+  if (!plug_helper_config_set_kept (root_directory, pci_slot, FALSE, error))
+    return FALSE;
+
   choices = plug_helper_config_read_choices (root_directory);
   g_hash_table_iter_init (&iter, choices);
   while (g_hash_table_iter_next (&iter, NULL, &other_driver))
@@ -747,7 +755,8 @@ plug_helper_config_revert (const char  *root_directory,
     }
 
   if (g_hash_table_size (choices) > 0)
-    return write_config_and_choices (root_directory, choices, error);
+    return write_config_and_choices (root_directory, choices, error) &&
+           plug_helper_config_set_kept (root_directory, pci_slot, FALSE, error);
 
   if (!read_regular_file (original_path, &original_exists, &original, error))
     return FALSE;
@@ -779,7 +788,89 @@ plug_helper_config_revert (const char  *root_directory,
    * revert leaves the original for the next choice to keep. */
   return remove_durably (choices_path, error) &&
          remove_durably (original_path, error) &&
-         remove_durably (absent_path, error);
+         remove_durably (absent_path, error) &&
+         plug_helper_config_set_kept (root_directory, pci_slot, FALSE, error);
+}
+
+/* --- the user's setting: keep a choice whose driver does not start ------- */
+
+#define KEPT "kept"
+
+/**
+ * plug_helper_config_read_kept:
+ * @root_directory: the directory that stands for "/"
+ *
+ * Returns: (transfer full): the PCI slots, sorted, whose choice the
+ *   next-boot check keeps when its driver does not start. A slot with no
+ *   choice in force is left out.
+ */
+GStrv
+plug_helper_config_read_kept (const char *root_directory)
+{
+  g_autofree char *path = state_path (root_directory, KEPT);
+  g_autoptr(GHashTable) choices = plug_helper_config_read_choices (root_directory);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GPtrArray) sorted = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean exists;
+  gsize length;
+  const char *data;
+
+  if (read_regular_file (path, &exists, &bytes, NULL) && exists)
+    {
+      data = g_bytes_get_data (bytes, &length);
+      contents = g_strndup (data != NULL ? data : "", length);
+      lines = g_strsplit (contents, "\n", -1);
+    }
+
+  /* In the order of the choices, each once. */
+  sorted = sorted_slots (choices);
+  for (guint i = 0; i < sorted->len; i++)
+    if (lines != NULL && g_strv_contains ((const char * const *) lines, sorted->pdata[i]))
+      g_strv_builder_add (builder, sorted->pdata[i]);
+
+  return g_strv_builder_end (builder);
+}
+
+/**
+ * plug_helper_config_set_kept:
+ * @root_directory: the directory that stands for "/"
+ * @pci_slot: the GPU
+ * @keep: whether the next-boot check keeps its choice when the chosen
+ *   driver does not start (%FALSE: it goes back, the default)
+ * @error: return location for a #PlugHelperError
+ */
+gboolean
+plug_helper_config_set_kept (const char  *root_directory,
+                             const char  *pci_slot,
+                             gboolean     keep,
+                             GError     **error)
+{
+  g_autofree char *path = state_path (root_directory, KEPT);
+  g_auto(GStrv) kept = plug_helper_config_read_kept (root_directory);
+  g_autoptr(GString) contents = g_string_new (NULL);
+  gboolean found = FALSE;
+
+  for (guint i = 0; kept[i] != NULL; i++)
+    {
+      if (g_str_equal (kept[i], pci_slot))
+        {
+          found = TRUE;
+          if (!keep)
+            continue;
+        }
+      g_string_append_printf (contents, "%s\n", kept[i]);
+    }
+  if (keep && !found)
+    g_string_append_printf (contents, "%s\n", pci_slot);
+
+  if (contents->len == 0)
+    return remove_durably (path, error);
+
+  return ensure_directories (root_directory, error) &&
+         write_atomically (path, contents->str, contents->len, 0600, error);
 }
 
 /* --- the initramfs's state ------------------------------------------------ */

@@ -50,6 +50,11 @@ gboolean    plug_helper_config_revert        (const char  *root_directory,
                                               GError     **error);
 gboolean    plug_helper_config_recover       (const char  *root_directory,
                                               GError     **error);
+GStrv       plug_helper_config_read_kept     (const char  *root_directory);
+gboolean    plug_helper_config_set_kept      (const char  *root_directory,
+                                              const char  *pci_slot,
+                                              gboolean     keep,
+                                              GError     **error);
 char       *plug_helper_config_read_boot_check (const char  *root_directory);
 gboolean    plug_helper_config_set_boot_check  (const char  *root_directory,
                                                 const char  *record,

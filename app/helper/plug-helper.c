@@ -86,6 +86,7 @@ typedef enum {
   CALL_GET_DRIVER_CHOICES,
   CALL_SET_GPU_DRIVER,
   CALL_REVERT_GPU_DRIVER,
+  CALL_SET_KEEP_CHOICE,
 } CallKind;
 
 /* The polkit action for each method. A method missing here is refused by
@@ -98,6 +99,7 @@ static const struct {
   { "GetDriverChoices", CALL_GET_DRIVER_CHOICES, ACTION_GET_DRIVER_CHOICES },
   { "SetGpuDriver", CALL_SET_GPU_DRIVER, ACTION_SET_GPU_DRIVER },
   { "RevertGpuDriver", CALL_REVERT_GPU_DRIVER, ACTION_SET_GPU_DRIVER },
+  { "SetKeepChoice", CALL_SET_KEEP_CHOICE, ACTION_SET_GPU_DRIVER },
 };
 
 typedef struct
@@ -107,6 +109,8 @@ typedef struct
   GDBusMethodInvocation *invocation;
   char                  *pci_slot;
   char                  *driver;
+  /* SetKeepChoice()'s setting. */
+  gboolean               keep;
   PlugGpuList           *gpus;
   /* The caller, counted in calls_per_caller. */
   char                  *sender;
@@ -492,6 +496,19 @@ check_choice (Call    *call,
 {
   g_autoptr(PlugGpu) gpu = find_gpu (call->gpus, call->pci_slot);
 
+  /* The setting belongs to a choice in force, whether or not its GPU is
+   * connected now. */
+  if (call->kind == CALL_SET_KEEP_CHOICE)
+    {
+      g_autoptr(GHashTable) choices = plug_helper_config_read_choices (call->helper->root_directory);
+
+      if (g_hash_table_contains (choices, call->pci_slot))
+        return TRUE;
+      g_set_error (error, PLUG_HELPER_ERROR, PLUG_HELPER_ERROR_NOTHING_TO_REVERT,
+                   "plugboard-helper chose no driver for the GPU at %s", call->pci_slot);
+      return FALSE;
+    }
+
   if (gpu == NULL)
     {
       g_autoptr(GHashTable) choices = NULL;
@@ -680,6 +697,14 @@ set_initramfs_problem (Helper     *helper,
 }
 
 static void
+update_kept_choices (Helper *helper)
+{
+  g_auto(GStrv) kept = plug_helper_config_read_kept (helper->root_directory);
+
+  plug_dbus_helper_set_kept_choices (helper->skeleton, (const char * const *) kept);
+}
+
+static void
 change_done (Call *call)
 {
   Helper *helper = call->helper;
@@ -819,10 +844,31 @@ change_gpus_loaded_cb (GObject      *object,
         }
     }
 
+  /* Only the setting: nothing the next start reads changes. */
+  if (call->kind == CALL_SET_KEEP_CHOICE)
+    {
+      if (!plug_helper_config_set_kept (helper->root_directory, call->pci_slot, call->keep, &error))
+        {
+          g_message ("Changing the setting for %s failed: %s", call->pci_slot, error->message);
+          call_return_error (call, error);
+        }
+      else
+        {
+          g_message ("%s set the next-boot check to %s the choice for the GPU at %s when its driver "
+                     "does not start", g_dbus_method_invocation_get_sender (call->invocation),
+                     call->keep ? "keep" : "revert", call->pci_slot);
+          g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation), NULL);
+        }
+      update_kept_choices (helper);
+      change_done (call);
+      return;
+    }
+
   if (call->kind == CALL_SET_GPU_DRIVER)
     changed = plug_helper_config_choose (helper->root_directory, call->pci_slot, call->driver, &error);
   else
     changed = plug_helper_config_revert (helper->root_directory, call->pci_slot, &error);
+  update_kept_choices (helper);
 
   if (!changed)
     {
@@ -1034,6 +1080,16 @@ ask_polkit (Call *call)
                            /* Translators: keep $(gpu): polkit puts in the GPU's name and slot */
                            N_("Authentication is required to put back the driver configuration of "
                               "$(gpu) from before Plugboard changed it"));
+  else if (call->kind == CALL_SET_KEEP_CHOICE && call->keep)
+    polkit_details_insert (details, "polkit.message",
+                           /* Translators: keep $(gpu): polkit puts in the GPU's name and slot */
+                           N_("Authentication is required to keep the driver chosen for $(gpu) "
+                              "even if it does not start"));
+  else if (call->kind == CALL_SET_KEEP_CHOICE)
+    polkit_details_insert (details, "polkit.message",
+                           /* Translators: keep $(gpu): polkit puts in the GPU's name and slot */
+                           N_("Authentication is required to go back from the driver chosen for "
+                              "$(gpu) if it does not start"));
   if (call->kind != CALL_GET_DRIVER_CHOICES)
     polkit_details_insert (details, "polkit.gettext_domain", GETTEXT_PACKAGE);
   g_debug ("Asking polkit about %s for %s: %s", get_action_id (call->kind), call->sender,
@@ -1204,6 +1260,31 @@ handle_revert_gpu_driver_cb (PlugDBusHelper        *skeleton,
   return G_DBUS_METHOD_INVOCATION_HANDLED;
 }
 
+static gboolean
+handle_set_keep_choice_cb (PlugDBusHelper        *skeleton,
+                           GDBusMethodInvocation *invocation,
+                           const char            *pci_slot,
+                           gboolean               keep,
+                           Helper                *helper)
+{
+  Call *call = call_new (helper, CALL_SET_KEEP_CHOICE, invocation, pci_slot, NULL);
+  g_autoptr(GError) error = NULL;
+
+  call->keep = keep;
+  if (refuse_too_many (call))
+    return G_DBUS_METHOD_INVOCATION_HANDLED;
+  if (!check_pci_slot_form (pci_slot, &error))
+    {
+      call_return_error (call, error);
+      call_free (call);
+      return G_DBUS_METHOD_INVOCATION_HANDLED;
+    }
+
+  authorize (call);
+
+  return G_DBUS_METHOD_INVOCATION_HANDLED;
+}
+
 static void
 name_acquired_cb (GDBusConnection *connection,
                   const char      *name,
@@ -1278,7 +1359,8 @@ store_result_cb (GObject      *object,
 /* At boot, after udev bound the drivers: a choice whose driver is not the
  * one bound to its GPU (it failed to load or to probe) is reverted, with
  * the initramfs, and the record says so for graphics status and the panel
- * (BootCheck). A GPU that is not there (an unplugged eGPU) keeps its
+ * (BootCheck); one the user asked to keep (SetKeepChoice) stays, and the
+ * record says that. A GPU that is not there (an unplugged eGPU) keeps its
  * choice. */
 static int
 check_boot (Helper *helper)
@@ -1290,6 +1372,7 @@ check_boot (Helper *helper)
   g_autoptr(GString) record = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *initramfs_failure = NULL;
+  g_auto(GStrv) kept = NULL;
   GHashTableIter iter;
   gpointer slot;
   gboolean reverted = FALSE;
@@ -1301,6 +1384,7 @@ check_boot (Helper *helper)
   choices = plug_helper_config_read_choices (helper->root_directory);
   if (g_hash_table_size (choices) == 0)
     return 0;
+  kept = plug_helper_config_read_kept (helper->root_directory);
 
   gpus = plug_gpu_list_new (helper->root_directory, helper->modules_directory);
   plug_gpu_list_load_async (gpus, NULL, store_result_cb, &result);
@@ -1338,6 +1422,20 @@ check_boot (Helper *helper)
           continue;
         }
 
+      /* The user's setting: report, and leave the choice in force. */
+      if (g_strv_contains ((const char * const *) kept, pci_slot))
+        {
+          kernel_reason = dup_kernel_reason (helper->root_directory, chosen, pci_slot);
+          g_string_append_printf (record, "%s did not start on the GPU at %s; Plugboard kept the choice, as set",
+                                  chosen, pci_slot);
+          if (kernel_reason != NULL)
+            g_string_append_printf (record, "; the kernel said: %s", kernel_reason);
+          g_string_append_c (record, '\n');
+          g_message ("%s did not start on the GPU at %s (%s bound); the choice is kept, as set",
+                     chosen, pci_slot, bound != NULL ? bound : "no driver");
+          continue;
+        }
+
       if (!plug_helper_config_revert (helper->root_directory, pci_slot, &error))
         {
           g_printerr ("plugboard-helper: %s did not start on the GPU at %s, and reverting failed: %s\n",
@@ -1361,12 +1459,19 @@ check_boot (Helper *helper)
                  chosen, pci_slot, bound != NULL ? bound : "no driver");
     }
 
-  if (!reverted)
+  if (record->len == 0)
     return 0;
 
-  initramfs_failure = run_initramfs_commands_sync (helper);
-  if (!plug_helper_config_set_initramfs_problem (helper->root_directory, initramfs_failure, &error) ||
-      !plug_helper_config_set_boot_check (helper->root_directory, record->str, &error))
+  if (reverted)
+    {
+      initramfs_failure = run_initramfs_commands_sync (helper);
+      if (!plug_helper_config_set_initramfs_problem (helper->root_directory, initramfs_failure, &error))
+        {
+          g_printerr ("plugboard-helper: could not keep the record of the check: %s\n", error->message);
+          return 1;
+        }
+    }
+  if (!plug_helper_config_set_boot_check (helper->root_directory, record->str, &error))
     {
       g_printerr ("plugboard-helper: could not keep the record of the check: %s\n", error->message);
       return 1;
@@ -1569,9 +1674,11 @@ main (int    argc,
 
     plug_dbus_helper_set_initramfs_problem (helper.skeleton, initramfs_problem != NULL ? initramfs_problem : "");
     plug_dbus_helper_set_boot_check (helper.skeleton, boot_check != NULL ? boot_check : "");
+    update_kept_choices (&helper);
   }
   g_signal_connect (helper.skeleton, "g-authorize-method", G_CALLBACK (authorize_method_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-get-driver-choices", G_CALLBACK (handle_get_driver_choices_cb), &helper);
+  g_signal_connect (helper.skeleton, "handle-set-keep-choice", G_CALLBACK (handle_set_keep_choice_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-set-gpu-driver", G_CALLBACK (handle_set_gpu_driver_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-revert-gpu-driver", G_CALLBACK (handle_revert_gpu_driver_cb), &helper);
 

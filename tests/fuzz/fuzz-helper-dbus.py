@@ -52,6 +52,7 @@ HOSTILE = ['', ' ', '../../etc/passwd', '/etc/modprobe.d/plugboard-gpu.conf', '/
 VALID = {
     'SetGpuDriver': [('0000:03:00.0', 'amdgpu'), ('0000:03:00.0', 'radeon')],
     'RevertGpuDriver': [('0000:03:00.0',)],
+    'SetKeepChoice': [('0000:03:00.0', True), ('0000:03:00.0', False)],
 }
 
 # Fixed cases: each a (interface, method, signature, arguments) that a
@@ -67,6 +68,8 @@ FIXED = [
     (NAME, 'RevertGpuDriver', '(v)', (GLib.Variant('s', '0000:03:00.0'),)),
     (NAME, 'RevertGpuDriver', '(as)', (['0000:03:00.0'] * 100,)),
     (NAME, 'GetDriverChoices', '(s)', ('0000:03:00.0',)),
+    (NAME, 'SetKeepChoice', '(ss)', ('0000:03:00.0', 'true')),
+    (NAME, 'SetKeepChoice', '(s)', ('0000:03:00.0',)),
     (NAME, 'NoSuchMethod', '()', ()),
     ('io.github.plugboard.NoSuchInterface', 'SetGpuDriver', '(ss)', ('0000:03:00.0', 'amdgpu')),
     ('org.freedesktop.DBus.Properties', 'Set', '(ssv)', (NAME, 'Version', GLib.Variant('s', '0'))),

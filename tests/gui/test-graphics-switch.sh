@@ -146,6 +146,30 @@ shoot restart
 copy_report switched
 expect switched "amdgpu from the next start" 'Driver choice: amdgpu from the next start (restart to use it)'
 
+# What the check at the next start does if amdgpu does not start: go back
+# (on for every new choice), or keep it: the helper's setting.
+kept=$helper_root/var/lib/plugboard-helper/kept
+is_kept () { grep -qx "$TAHITI" "$kept" 2>/dev/null; }
+check "a new choice goes back if it does not start: nothing kept" test ! -e "$kept"
+key alt+g
+wait_until 10 is_kept
+shoot keep-choice
+check "Go Back If It Does Not Start, switched off by its mnemonic: the helper keeps the choice" is_kept
+copy_report kept
+expect kept "the choice is kept" 'Driver choice: amdgpu from the next start (restart to use it), kept even if it does not start'
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" deny
+key alt+g
+wait_until 10 test "$(app_windows)" = 2
+shoot keep-choice-refused
+check "polkit saying no: the panel says the setting was not changed ($(app_windows) windows)" test "$(app_windows)" = 2
+check "… and the helper still keeps the choice" is_kept
+key Return
+check "… and the message closed ($(app_windows) windows)" test "$(app_windows)" = 1
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+key alt+g
+wait_until 10 eval '! is_kept'
+check "switched on again: the check goes back if amdgpu does not start" test ! -e "$kept"
+
 # Restart: logind's Reboot, asked interactively so that polkit decides.
 # The stack's logind is python3-dbusmock's template, which records the
 # calls it gets (org.freedesktop.DBus.Mock.GetCalls) and reboots nothing.

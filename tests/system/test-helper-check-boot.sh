@@ -11,7 +11,9 @@
 # regenerates the initramfs and leaves a record, which the helper's
 # BootCheck property then reports, with the kernel's last error about
 # amdgpu on that GPU when its log (the root's dev/kmsg) has one. With
-# amdgpu bound, or the GPU gone, the choice is kept.
+# amdgpu bound, or the GPU gone, the choice is kept; so it is, with a
+# record and no regeneration, when the user set it to be kept
+# (SetKeepChoice, plugboardctl graphics keep-choice).
 
 . "$(dirname "$0")/lib.sh"
 
@@ -95,6 +97,55 @@ printf '4,900,100,-;amdgpu 0000:03:00.0: amdgpu: early init failed\n6,901,200,-;
 check "with only a warning logged, the check" check_boot amd-tahiti-radeon
 check "... puts the warning in the record: $(cat "$root/$record" 2>&1)" \
   eval '[[ "$(cat "$root/$record" 2>&1)" == *"; the kernel said: amdgpu 0000:03:00.0: amdgpu: early init failed" ]]'
+
+# The user's setting: the choice stays even when its driver does not
+# start (SetKeepChoice), and the record says so; nothing is regenerated.
+rm -f "$root/dev/kmsg"
+kept_choices () {
+  as_tester gdbus call --system --dest io.github.plugboard.Helper --object-path /io/github/plugboard/Helper \
+    --method org.freedesktop.DBus.Properties.Get io.github.plugboard.Helper KeptChoices
+}
+kept_record="amdgpu did not start on the GPU at $TAHITI; Plugboard kept the choice, as set"
+check "a new choice of amdgpu, to be kept" eval 'start_helper amd-tahiti-radeon "$root" && call SetGpuDriver "$TAHITI" amdgpu'
+check "KeptChoices is empty for a new choice: $(kept_choices)" test "$(kept_choices)" = "(<@as []>,)"
+call SetKeepChoice "$NVIDIA" true
+check "SetKeepChoice for a GPU with no choice is refused: $reply" \
+  eval '[[ "$reply" == *"NothingToRevert"*"chose no driver for the GPU at $NVIDIA"* ]]'
+check "the command line says the same, and how to choose one" \
+  eval '! output=$(as_tester "$PLUGBOARDCTL" graphics keep-choice "$NVIDIA" yes 2>&1) && [[ "$output" == *"No driver was chosen for the GPU at $NVIDIA"* ]]'
+check "keep-choice refuses a word other than yes or no (exit 2)" \
+  eval 'as_tester "$PLUGBOARDCTL" graphics keep-choice "$TAHITI" maybe >/dev/null 2>&1; [ $? = 2 ]'
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" deny
+call SetKeepChoice "$TAHITI" true
+check "with polkit saying no, SetKeepChoice is refused: $reply" eval '[[ "$reply" == *"AccessDenied"* ]]'
+check "... and nothing is kept" eval '[ ! -e "$root/var/lib/plugboard-helper/kept" ] && [ "$(kept_choices)" = "(<@as []>,)" ]'
+"$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
+check "plugboardctl graphics keep-choice SLOT yes" \
+  eval 'as_tester "$PLUGBOARDCTL" --json graphics keep-choice "$TAHITI" yes | jq_e ".keep_if_it_fails == true" >/dev/null'
+check "KeptChoices lists the GPU: $(kept_choices)" test "$(kept_choices)" = "(<['$TAHITI']>,)"
+check "graphics status --json says the choice is kept" \
+  eval 'as_tester "$PLUGBOARDCTL" --json graphics status |
+        jq_e ".driver_choices == [{\"pci_slot\": \"$TAHITI\", \"chosen\": \"amdgpu\", \"gone\": false, \"keep_if_it_fails\": true}]" >/dev/null'
+check "... and its text too" \
+  eval 'as_tester "$PLUGBOARDCTL" graphics status | grep -q "^Driver choice kept even if it does not start: amdgpu for the GPU at $TAHITI"'
+stop_helper
+runs_before=$(initramfs_runs)
+check "the check at a boot where radeon is still bound" check_boot amd-tahiti-radeon
+check "... keeps the choice, as set" cmp -s "$root/$config" "$FIXTURES/helper/tahiti-amdgpu.conf"
+check "... regenerates nothing" test "$(initramfs_runs)" = "$runs_before"
+check "... and its record says so: $(cat "$root/$record" 2>&1)" test "$(cat "$root/$record" 2>&1)" = "$kept_record"
+check "BootCheck reports it" eval 'start_helper amd-tahiti-radeon "$root" && [[ "$(boot_check)" == *"$kept_record"* ]]'
+check "keep-choice SLOT no goes back to the default" \
+  eval 'as_tester "$PLUGBOARDCTL" graphics keep-choice "$TAHITI" no >/dev/null && [ "$(kept_choices)" = "(<@as []>,)" ]'
+check "set-driver --keep-if-it-fails chooses and keeps at once" \
+  eval 'as_tester "$PLUGBOARDCTL" --json graphics set-driver --keep-if-it-fails "$TAHITI" amdgpu | jq_e ".keep_if_it_fails == true" >/dev/null &&
+        [ "$(kept_choices)" = "(<['"'"'$TAHITI'"'"']>,)" ]'
+check "a new choice starts with the default again" \
+  eval 'call SetGpuDriver "$TAHITI" amdgpu && [ "$(kept_choices)" = "(<@as []>,)" ]'
+check "undoing the choice forgets the setting" \
+  eval 'call SetKeepChoice "$TAHITI" true && call RevertGpuDriver "$TAHITI" &&
+        [ "$(kept_choices)" = "(<@as []>,)" ] && [ ! -e "$root/var/lib/plugboard-helper/kept" ]'
+stop_helper
 
 if [ $tap_failed -gt 0 ]; then
   diag "----- helper log -----"

@@ -36,7 +36,7 @@ check "GetDriverChoices lists the choice for the GPU that is gone, last: $reply"
   eval '[[ "$reply" == *", $gone_entry" ]]'
 status_json () { as_tester "$PLUGBOARDCTL" --json graphics status 2>/dev/null; }
 check "plugboardctl --json graphics status lists it as gone: $(status_json | jq -c .driver_choices)" \
-  eval 'status_json | jq_e ".driver_choices == [{\"pci_slot\": \"$NVIDIA\", \"chosen\": \"nvidia\", \"gone\": true}]" >/dev/null'
+  eval 'status_json | jq_e ".driver_choices == [{\"pci_slot\": \"$NVIDIA\", \"chosen\": \"nvidia\", \"gone\": true, \"keep_if_it_fails\": false}]" >/dev/null'
 check "... and graphics status says how to undo it" \
   eval 'as_tester "$PLUGBOARDCTL" graphics status | grep -qxF "Driver choice for a GPU that is gone: nvidia for the GPU at $NVIDIA (undo it with “plugboardctl graphics revert $NVIDIA”)"'
 expect_invalid () {

@@ -45,6 +45,7 @@ typedef enum {
   OPERATION_GET_CHOICES,
   OPERATION_SET_DRIVER,
   OPERATION_REVERT,
+  OPERATION_SET_KEEP,
 } OperationKind;
 
 typedef struct
@@ -52,6 +53,9 @@ typedef struct
   OperationKind  kind;
   char          *pci_slot;
   char          *driver;
+  gboolean       keep;
+  /* GetDriverChoices' answer, while KeptChoices is read. */
+  GPtrArray     *choices;
 } Operation;
 
 static void
@@ -59,6 +63,7 @@ operation_free (Operation *operation)
 {
   g_free (operation->pci_slot);
   g_free (operation->driver);
+  g_clear_pointer (&operation->choices, g_ptr_array_unref);
   g_free (operation);
 }
 
@@ -447,6 +452,48 @@ parse_choices (GVariant *gpus)
 }
 
 static void
+kept_choices_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Operation *operation = g_task_get_task_data (task);
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GVariant) value = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
+  if (reply == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* A helper from before the setting has no such property: nothing is
+   * kept there. */
+  if (reply != NULL)
+    g_variant_get (reply, "(v)", &value);
+  if (value != NULL && g_variant_is_of_type (value, G_VARIANT_TYPE_STRING_ARRAY))
+    {
+      g_autofree const char **kept = g_variant_get_strv (value, NULL);
+
+      for (guint i = 0; i < operation->choices->len; i++)
+        {
+          PlugDriverChoice *choice = g_ptr_array_index (operation->choices, i);
+
+          choice->keep_if_it_fails = choice->chosen != NULL &&
+                                     g_strv_contains (kept, choice->pci_slot);
+        }
+    }
+  else if (error != NULL)
+    {
+      g_debug ("plugboard-helper says nothing of kept choices: %s", error->message);
+    }
+
+  g_task_return_pointer (task, g_steal_pointer (&operation->choices), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
 method_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
@@ -469,16 +516,34 @@ method_done_cb (GObject      *object,
     case OPERATION_REVERT:
       done = plug_client_helper_call_revert_gpu_driver_finish (proxy, result, &error);
       break;
+    case OPERATION_SET_KEEP:
+      done = plug_client_helper_call_set_keep_choice_finish (proxy, result, &error);
+      break;
     default:
       g_assert_not_reached ();
     }
 
   if (!done)
-    g_task_return_error (task, map_error (error));
+    {
+      g_task_return_error (task, map_error (error));
+    }
   else if (operation->kind == OPERATION_GET_CHOICES)
-    g_task_return_pointer (task, parse_choices (gpus), (GDestroyNotify) g_ptr_array_unref);
+    {
+      GCancellable *cancellable = g_task_get_cancellable (task);
+
+      /* Then which choices are kept when their driver does not start. */
+      operation->choices = parse_choices (gpus);
+      g_dbus_connection_call (g_dbus_proxy_get_connection (G_DBUS_PROXY (proxy)),
+                              HELPER_BUS_NAME, HELPER_OBJECT_PATH,
+                              "org.freedesktop.DBus.Properties", "Get",
+                              g_variant_new ("(ss)", HELPER_BUS_NAME, "KeptChoices"),
+                              G_VARIANT_TYPE ("(v)"), G_DBUS_CALL_FLAGS_NONE, -1,
+                              cancellable, kept_choices_cb, g_steal_pointer (&task));
+    }
   else
-    g_task_return_boolean (task, TRUE);
+    {
+      g_task_return_boolean (task, TRUE);
+    }
 }
 
 static void
@@ -515,6 +580,10 @@ proxy_ready_cb (GObject      *object,
     case OPERATION_REVERT:
       plug_client_helper_call_revert_gpu_driver (proxy, operation->pci_slot,
                                                  cancellable, method_done_cb, g_steal_pointer (&task));
+      break;
+    case OPERATION_SET_KEEP:
+      plug_client_helper_call_set_keep_choice (proxy, operation->pci_slot, operation->keep,
+                                               cancellable, method_done_cb, g_steal_pointer (&task));
       break;
     default:
       g_assert_not_reached ();
@@ -668,6 +737,59 @@ gboolean
 plug_driver_switch_revert_finish (PlugDriverSwitch  *self,
                                   GAsyncResult      *result,
                                   GError           **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * plug_driver_switch_set_keep_async:
+ * @pci_slot: a GPU the helper chose a driver for
+ * @keep: %TRUE to keep the choice at the next start even when its driver
+ *   does not start; %FALSE to go back then (every new choice's setting)
+ *
+ * Fails with %PLUG_DRIVER_SWITCH_ERROR_NOTHING_TO_REVERT when no driver
+ * is chosen for the GPU.
+ */
+void
+plug_driver_switch_set_keep_async (PlugDriverSwitch    *self,
+                                   const char          *pci_slot,
+                                   gboolean             keep,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  Operation *operation;
+
+  g_return_if_fail (PLUG_IS_DRIVER_SWITCH (self));
+  g_return_if_fail (pci_slot != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_driver_switch_set_keep_async);
+
+  if (!plug_gpu_driver_rules_check_pci_slot (pci_slot, &error))
+    {
+      g_task_return_new_error (task, PLUG_DRIVER_SWITCH_ERROR, PLUG_DRIVER_SWITCH_ERROR_INVALID_CHOICE,
+                               "%s", error->message);
+      return;
+    }
+
+  operation = g_new0 (Operation, 1);
+  operation->kind = OPERATION_SET_KEEP;
+  operation->pci_slot = g_strdup (pci_slot);
+  operation->keep = keep;
+  g_task_set_task_data (task, operation, (GDestroyNotify) operation_free);
+
+  start_operation (self, task);
+}
+
+gboolean
+plug_driver_switch_set_keep_finish (PlugDriverSwitch  *self,
+                                    GAsyncResult      *result,
+                                    GError           **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 

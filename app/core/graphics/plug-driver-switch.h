@@ -56,6 +56,9 @@ typedef struct
   /* The helper holds a choice for a GPU that is not there (an unplugged
    * eGPU): no name, no driver, no alternatives; it can be reverted. */
   gboolean gone;
+  /* The next-boot check keeps @chosen even when it does not start,
+   * instead of going back (plug_driver_switch_set_keep_async()). */
+  gboolean keep_if_it_fails;
 } PlugDriverChoice;
 
 void plug_driver_choice_free (PlugDriverChoice *choice);
@@ -116,6 +119,16 @@ void              plug_driver_switch_revert_async        (PlugDriverSwitch     *
                                                           GAsyncReadyCallback   callback,
                                                           gpointer              user_data);
 gboolean          plug_driver_switch_revert_finish       (PlugDriverSwitch     *self,
+                                                          GAsyncResult         *result,
+                                                          GError              **error);
+
+void              plug_driver_switch_set_keep_async      (PlugDriverSwitch     *self,
+                                                          const char           *pci_slot,
+                                                          gboolean              keep,
+                                                          GCancellable         *cancellable,
+                                                          GAsyncReadyCallback   callback,
+                                                          gpointer              user_data);
+gboolean          plug_driver_switch_set_keep_finish     (PlugDriverSwitch     *self,
                                                           GAsyncResult         *result,
                                                           GError              **error);
 

@@ -52,6 +52,8 @@ struct _PlugGpuGroup
 
   /* Template widgets */
   AdwActionRow        *restart_row;
+  AdwActionRow        *keep_row;
+  GtkSwitch           *go_back_switch;
   AdwActionRow        *boot_check_row;
   GtkButton           *restart_button;
   GtkButton           *undo_button;
@@ -84,6 +86,11 @@ struct _PlugGpuGroup
    * NULL; and the one the user picked in the dialog. */
   char                *chosen_driver;
   char                *picked_driver;
+  /* The helper's setting for the chosen driver: kept at the next start
+   * even when it does not start, instead of going back. */
+  gboolean             keep_if_it_fails;
+  /* The switch is being set to the helper's state, not by the user. */
+  gboolean             updating_keep_switch;
   /* Why the helper cannot be used, or NULL. */
   char                *unavailable;
   /* The GPU's only installed driver is the one in use. */
@@ -350,15 +357,39 @@ update_switch_rows (PlugGpuGroup *self)
       /* Translators: %s is a driver, such as “amdgpu” */
       g_autofree char *title = g_strdup_printf (_("Restart to Use %s"), self->chosen_driver);
 
+      g_autofree char *keep_subtitle = NULL;
+
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->restart_row), title);
       gtk_widget_set_visible (GTK_WIDGET (self->restart_row), TRUE);
+
+      if (self->keep_if_it_fails)
+        /* Translators: %s is the chosen driver, such as “amdgpu” */
+        keep_subtitle = g_strdup_printf (_("At the next start, Plugboard keeps %s even if it does not "
+                                           "start, and only says so"), self->chosen_driver);
+      else if (bound != NULL)
+        /* Translators: the first %s is the chosen driver, such as
+         * “amdgpu”; the second the driver in use, such as “radeon” */
+        keep_subtitle = g_strdup_printf (_("At the next start, Plugboard checks that %s runs this GPU, "
+                                           "and otherwise goes back to %s"), self->chosen_driver, bound);
+      else
+        /* Translators: %s is the chosen driver, such as “amdgpu” */
+        keep_subtitle = g_strdup_printf (_("At the next start, Plugboard checks that %s runs this GPU, "
+                                           "and otherwise puts back the previous configuration"),
+                                         self->chosen_driver);
+      adw_action_row_set_subtitle (self->keep_row, keep_subtitle);
+      self->updating_keep_switch = TRUE;
+      gtk_switch_set_active (self->go_back_switch, !self->keep_if_it_fails);
+      self->updating_keep_switch = FALSE;
+      gtk_widget_set_visible (GTK_WIDGET (self->keep_row), TRUE);
     }
   else
     {
       gtk_widget_set_visible (GTK_WIDGET (self->restart_row), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->keep_row), FALSE);
     }
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->undo_button), !self->busy);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->go_back_switch), !self->busy);
   gtk_widget_set_sensitive (GTK_WIDGET (self->switch_button), self->driver_switch != NULL && !self->busy);
 }
 
@@ -472,8 +503,48 @@ set_driver_cb (GObject      *object,
     }
 
   set_string (&self->chosen_driver, self->picked_driver);
+  /* Every new choice starts with the safe setting. */
+  self->keep_if_it_fails = FALSE;
   set_busy (self, FALSE, NULL);
   refresh_initramfs_problem (self);
+}
+
+/* The setting is the helper's: the switch shows the user's wish at once,
+ * and goes back to what it was when the helper refused. */
+static void
+set_keep_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(PlugGpuGroup) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!plug_driver_switch_set_keep_finish (PLUG_DRIVER_SWITCH (object), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      self->keep_if_it_fails = !self->keep_if_it_fails;
+      set_busy (self, FALSE, NULL);
+      show_error (self, _("The Setting Was Not Changed"), error);
+      return;
+    }
+
+  set_busy (self, FALSE, NULL);
+}
+
+static void
+go_back_switch_active_cb (PlugGpuGroup *self)
+{
+  gboolean keep = !gtk_switch_get_active (self->go_back_switch);
+
+  if (self->updating_keep_switch || self->driver_switch == NULL || self->chosen_driver == NULL ||
+      keep == self->keep_if_it_fails)
+    return;
+
+  self->keep_if_it_fails = keep;
+  set_busy (self, TRUE, NULL);
+  plug_driver_switch_set_keep_async (self->driver_switch, plug_gpu_get_pci_slot (self->gpu), keep,
+                                     self->cancellable, set_keep_cb, g_object_ref (self));
 }
 
 /* Right before acting, the helper's own reading: the GPU must still be at
@@ -813,6 +884,10 @@ dup_choice_note (PlugGpuGroup *self)
         /* Translators: a driver, then plugboard-helper's reason, in English */
         return g_strdup_printf (_("%s chosen, but the change will not take effect at the next start: %s"),
                                 self->chosen_driver, self->initramfs_problem);
+      if (self->keep_if_it_fails)
+        /* Translators: %s is a driver */
+        return g_strdup_printf (_("%s from the next start (restart to use it), kept even if it does not start"),
+                                self->chosen_driver);
       /* Translators: %s is a driver */
       return g_strdup_printf (_("%s from the next start (restart to use it)"), self->chosen_driver);
     }
@@ -861,18 +936,22 @@ plug_gpu_group_dup_driver_note (PlugGpuGroup *self)
  *   helper cannot be used
  * @chosen_driver: (nullable): the driver the helper's configuration
  *   chooses for this GPU
+ * @keep_if_it_fails: whether the next start keeps @chosen_driver even
+ *   when it does not start
  * @unavailable: (nullable): why the helper cannot be used
  */
 void
 plug_gpu_group_set_driver_switch (PlugGpuGroup     *self,
                                   PlugDriverSwitch *driver_switch,
                                   const char       *chosen_driver,
+                                  gboolean          keep_if_it_fails,
                                   const GError     *unavailable)
 {
   g_return_if_fail (PLUG_IS_GPU_GROUP (self));
 
   g_set_object (&self->driver_switch, driver_switch);
   set_string (&self->chosen_driver, chosen_driver);
+  self->keep_if_it_fails = chosen_driver != NULL && keep_if_it_fails;
   set_string (&self->unavailable, unavailable != NULL ? unavailable->message : NULL);
 
   /* A GPU with nothing to switch to keeps its reason: no helper changes it. */
@@ -994,6 +1073,8 @@ plug_gpu_group_class_init (PlugGpuGroupClass *klass)
                                                "/io/github/plugboard/Plugboard/panels/graphics/plug-gpu-group.ui");
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, restart_row);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, boot_check_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, keep_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, go_back_switch);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, restart_button);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, undo_button);
   gtk_widget_class_bind_template_child (widget_class, PlugGpuGroup, switch_row);
@@ -1021,6 +1102,7 @@ plug_gpu_group_init (PlugGpuGroup *self)
   g_signal_connect_swapped (self->switch_button, "clicked", G_CALLBACK (switch_clicked_cb), self);
   g_signal_connect_swapped (self->undo_button, "clicked", G_CALLBACK (undo_clicked_cb), self);
   g_signal_connect_swapped (self->restart_button, "clicked", G_CALLBACK (restart_clicked_cb), self);
+  g_signal_connect_swapped (self->go_back_switch, "notify::active", G_CALLBACK (go_back_switch_active_cb), self);
 }
 
 GtkWidget *

@@ -29,6 +29,7 @@ char      *plug_gpu_group_dup_driver_note    (PlugGpuGroup     *self);
 void       plug_gpu_group_set_driver_switch (PlugGpuGroup     *self,
                                              PlugDriverSwitch *driver_switch,
                                              const char       *chosen_driver,
+                                             gboolean          keep_if_it_fails,
                                              const GError     *unavailable);
 
 G_END_DECLS

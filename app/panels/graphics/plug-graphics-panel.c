@@ -549,10 +549,11 @@ choices_read_cb (GObject      *object,
     {
       PlugGpuGroup *group = g_ptr_array_index (self->groups, i);
       const char *chosen = NULL;
+      gboolean keep = FALSE;
 
       if (choices == NULL)
         {
-          plug_gpu_group_set_driver_switch (group, NULL, NULL, error);
+          plug_gpu_group_set_driver_switch (group, NULL, NULL, FALSE, error);
           continue;
         }
 
@@ -561,9 +562,12 @@ choices_read_cb (GObject      *object,
           PlugDriverChoice *choice = g_ptr_array_index (choices, j);
 
           if (g_strcmp0 (choice->pci_slot, plug_gpu_get_pci_slot (plug_gpu_group_get_gpu (group))) == 0)
-            chosen = choice->chosen;
+            {
+              chosen = choice->chosen;
+              keep = choice->keep_if_it_fails;
+            }
         }
-      plug_gpu_group_set_driver_switch (group, self->driver_switch, chosen, NULL);
+      plug_gpu_group_set_driver_switch (group, self->driver_switch, chosen, keep, NULL);
     }
 
   show_gone_choices (self, choices);
@@ -589,7 +593,7 @@ start_bus_work (PlugGraphicsPanel *self)
       error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED, _("The system bus cannot be reached: %s"),
                            plug_services_get_system_bus_error (services));
       for (guint i = 0; i < self->groups->len; i++)
-        plug_gpu_group_set_driver_switch (g_ptr_array_index (self->groups, i), NULL, NULL, error);
+        plug_gpu_group_set_driver_switch (g_ptr_array_index (self->groups, i), NULL, NULL, FALSE, error);
       start_probes (self);
       return;
     }
