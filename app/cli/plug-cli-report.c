@@ -29,6 +29,8 @@ typedef struct
   const char  *json_key;
   int        (*run) (int argc, char **argv, gboolean json);
   const char  *argv[3];
+  /* Takes graphics status's seams for a made-up machine (tests only). */
+  gboolean     takes_root;
 } Section;
 
 static const Section sections[] = {
@@ -36,8 +38,12 @@ static const Section sections[] = {
   { N_("Drives"), "drives", plug_cli_drives, { "drives", "list", NULL } },
   { N_("Mobile broadband modems"), "modems", plug_cli_broadband, { "broadband", "devices", NULL } },
   { N_("Mobile broadband connections"), "connections", plug_cli_broadband, { "broadband", "list", NULL } },
-  { N_("Graphics"), "graphics", plug_cli_graphics, { "graphics", "status", NULL } },
+  { N_("Graphics"), "graphics", plug_cli_graphics, { "graphics", "status", NULL }, TRUE },
 };
+
+/* The hidden --root and --modules-directory, for the graphics section. */
+static char *root_directory;
+static char *modules_directory;
 
 static GString *captured_output;
 static GString *captured_errors;
@@ -61,9 +67,23 @@ run_section (const Section *section,
              GString       *output,
              GString       *errors)
 {
-  g_auto(GStrv) argv = g_strdupv ((char **) section->argv);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
   GPrintFunc old_print, old_printerr;
   int exit_code;
+
+  g_strv_builder_addv (builder, (const char **) section->argv);
+  if (section->takes_root && root_directory != NULL)
+    {
+      g_strv_builder_add (builder, "--root");
+      g_strv_builder_add (builder, root_directory);
+    }
+  if (section->takes_root && modules_directory != NULL)
+    {
+      g_strv_builder_add (builder, "--modules-directory");
+      g_strv_builder_add (builder, modules_directory);
+    }
+  argv = g_strv_builder_end (builder);
 
   captured_output = output;
   captured_errors = errors;
@@ -173,7 +193,17 @@ plug_cli_report (int      argc,
                  gboolean json)
 {
   g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *root = NULL;
+  g_autofree char *modules = NULL;
   int exit_code;
+  const GOptionEntry entries[] = {
+    /* As graphics status's: the graphics section reads a made-up machine. */
+    { "root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &root,
+      "Read the graphics from below this directory (for tests)", NULL },
+    { "modules-directory", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &modules,
+      "Read the kernel modules from this directory (for tests)", NULL },
+    { NULL }
+  };
 
   context = plug_cli_option_context_new ("report", NULL,
                                          _("Print what every panel shows (system services, drives, "
@@ -181,6 +211,7 @@ plug_cli_report (int      argc,
                                            "into a bug report. Exit status 1 when a part could not "
                                            "be read; the rest is printed all the same."),
                                          &json);
+  g_option_context_add_main_entries (context, entries, NULL);
   exit_code = plug_cli_parse_options (context, &argc, &argv);
   if (exit_code != PLUG_CLI_EXIT_DONE)
     return exit_code;
@@ -188,5 +219,11 @@ plug_cli_report (int      argc,
   if (argc > 1)
     return plug_cli_usage_error ("report", _("Unexpected argument “%s”"), argv[1]);
 
-  return json ? print_json_report () : print_text_report ();
+  root_directory = root;
+  modules_directory = modules;
+  exit_code = json ? print_json_report () : print_text_report ();
+  root_directory = NULL;
+  modules_directory = NULL;
+
+  return exit_code;
 }

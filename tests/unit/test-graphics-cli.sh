@@ -431,6 +431,35 @@ expect report "report --json: the graphics displays, as graphics status has them
    [["HDMI-A-1", "0000:00:0a.0", null, null], ["eDP-1", "0000:00:0a.0", "Plug Panel", 60],
     ["DP-1", "0000:01:00.0", "Plug 27 QHD", 144]]'
 
+# On the made-up machines of the cases above (with the same hidden seams
+# as graphics status), report's graphics section is graphics status's,
+# every diagnosis included: the failed suspends and NVIDIA's needs, no
+# swap, nomodeset, the missing native resolution.
+for case in "hybrid-nvidia nvidia" "amd-tahiti-radeon tahiti" "no-driver no-driver" \
+            "radeon-xpress-200m-no-wide no-wide"; do
+  read -r fixture name <<<"$case"
+  seams=(--root "$work/$name" --modules-directory "$modules")
+  umockdev-run -d "$fixtures/$fixture.umockdev" -- "$plugboardctl" graphics status "${seams[@]}" \
+    >"$work/same-$name.status" 2>&1
+  umockdev-run -d "$fixtures/$fixture.umockdev" -- "$plugboardctl" report "${seams[@]}" \
+    >"$work/same-$name.report" 2>&1
+  sed -n '/^== Graphics ==$/,$p' "$work/same-$name.report" | sed 1d >"$work/same-$name.section"
+  check "report on $name: its graphics section is graphics status's ($(wc -l <"$work/same-$name.section") lines)" \
+    eval 'test -s "$work/same-$name.section" && cmp -s "$work/same-$name.status" "$work/same-$name.section"'
+  umockdev-run -d "$fixtures/$fixture.umockdev" -- "$plugboardctl" graphics status --json "${seams[@]}" \
+    >"$work/same-$name.status.json" 2>/dev/null
+  umockdev-run -d "$fixtures/$fixture.umockdev" -- "$plugboardctl" report --json "${seams[@]}" \
+    >"$work/same-$name.report.json" 2>/dev/null
+  check "report --json on $name: .graphics is graphics status --json" \
+    eval 'jq -e . "$work/same-$name.status.json" >/dev/null &&
+          [ "$(jq -S .graphics "$work/same-$name.report.json")" = "$(jq -S . "$work/same-$name.status.json")" ]'
+done
+check "… the diagnoses are in them: failed suspends, lockdown, nomodeset, the native resolution" \
+  eval 'grep -qF "The last 3 suspends failed at 0000:01:00.0" "$work/same-nvidia.section" &&
+        grep -qi "lockdown" "$work/same-nvidia.section" &&
+        grep -qF "nomodeset" "$work/same-no-driver.section" &&
+        grep -qF "native resolution, 1280 × 800" "$work/same-no-wide.section"'
+
 # plugboardctl report reads the running kernel's modules (no seam): real
 # ones list the Xpress 200M for radeon alone, as the stubs do, and with no
 # modules at all there is no other driver either.
