@@ -64,13 +64,19 @@ modems_plugged=0
 helper_pid=
 polkit_before=$(cat "$PLUG_STACK_DIR/polkit-answer" 2>/dev/null || echo allow)
 
+# stop_helper: the helper started below, and umockdev-run around it.
+stop_helper () {
+  local i
+  [ -n "$helper_pid" ] || return 0
+  for i in $(descendants "$helper_pid") "$helper_pid"; do kill -TERM "$i" 2>/dev/null; done
+  wait "$helper_pid" 2>/dev/null
+  helper_pid=
+}
+
 cleanup () {
   local device volume i
   stop_gui
-  if [ -n "$helper_pid" ]; then
-    for i in $(descendants "$helper_pid") "$helper_pid"; do kill -TERM "$i" 2>/dev/null; done
-    wait "$helper_pid" 2>/dev/null
-  fi
+  stop_helper
   for i in "${connections[@]}"; do
     as_tester "$PLUGBOARDCTL" broadband delete "$i" >/dev/null 2>&1
   done
@@ -560,14 +566,17 @@ make_graphics () {
   local root helper_root conf dialog
 
   # A hybrid laptop, Intel and NVIDIA on its proprietary driver, Secure
-  # Boot's kernel lockdown.
+  # Boot's kernel lockdown; its last suspends failed at the NVIDIA GPU.
   root=$(new_root nvidia)
-  mkdir -p "$root/sys/module/nvidia" "$root/etc/modprobe.d"
+  mkdir -p "$root/sys/module/nvidia" "$root/etc/modprobe.d" "$root/sys/power/suspend_stats"
   echo 535.183.01 >"$root/sys/module/nvidia/version"
   echo POE >"$root/sys/module/nvidia/taint"
   echo 'blacklist nouveau' >"$root/etc/modprobe.d/nvidia-blacklists-nouveau.conf"
   echo 'none [integrity] confidentiality' >"$root/sys/kernel/security/lockdown"
   echo 'freeze mem' >"$root/sys/power/state"
+  echo 2 >"$root/sys/power/suspend_stats/fail"
+  echo 0000:01:00.0 >"$root/sys/power/suspend_stats/last_failed_dev"
+  echo suspend >"$root/sys/power/suspend_stats/last_failed_step"
   chmod -R a+rX "$root"
   show_gpus hybrid-nvidia "$root"
   shot_main graphics
@@ -628,11 +637,29 @@ make_graphics () {
   wait_until 10 test ! -e "$conf"
   check "Undo: the helper took it back" test ! -e "$conf"
   stop_gui
+  stop_helper
+
+  # The next start, where amdgpu did not start and the check went back:
+  # the record plugboard-helper --check-boot leaves, with the kernel's
+  # reason (tests/system/test-helper-check-boot.sh makes one).
+  mkdir -p "$helper_root/var/lib/plugboard-helper"
+  echo "amdgpu did not start on the GPU at 0000:03:00.0; Plugboard went back to radeon; the kernel said: amdgpu 0000:03:00.0: Direct firmware load for amdgpu/tahiti_mc.bin failed with error -2" \
+    >"$helper_root/var/lib/plugboard-helper/boot-check"
+  umockdev-run -d "$gpu_fixtures/amd-tahiti-radeon.umockdev" -- \
+    "$PLUG_BUILD_DIR/app/helper/plugboard-helper" --root "$helper_root" --modules-directory "$gpu_modules" \
+    --initramfs-tool "$GUI_DIR/initramfs-tool" --timeout 300 >>"$GUI_DIR/helper.log" 2>&1 &
+  helper_pid=$!
+  check "the helper runs again, with the check's record" timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
+  show_gpus amd-tahiti-radeon "$root"
+  shot_main graphics-boot-check
+  stop_gui
+  stop_helper
 
   publish graphics "$metainfo_dir/graphics.png"
   publish graphics-switch-restart "$metainfo_dir/graphics-switch-driver.png" "$figures_dir/graphics-switch-restart.png"
   local name
-  for name in graphics-power graphics-software-only graphics-helper-missing graphics-switch-choose graphics-switch-confirm; do
+  for name in graphics-power graphics-software-only graphics-helper-missing graphics-switch-choose \
+              graphics-switch-confirm graphics-boot-check; do
     publish "$name" "$figures_dir/$name.png"
   done
 }
