@@ -15,8 +15,15 @@
 #include <polkit/polkit.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "plug-gpu-driver-rules.h"
@@ -75,6 +82,10 @@ typedef struct
   guint           idle_source_id;
   guint           calls_in_flight;
 
+  /* The process that runs the initramfs tools, with the capabilities
+   * they need (the helper keeps none), and the socket to it. */
+  GPid            runner_pid;
+  int             runner_fd;
   /* Changes run one at a time, in the order they were authorized. */
   GQueue          changes;
   /* Unique bus name → the number of its calls not yet answered. */
@@ -117,10 +128,8 @@ typedef struct
   /* For the authentication dialog: the GPU's name, from the helper's own
    * reading. */
   char                  *gpu_name;
-  /* The initramfs commands, the next one to run, and the one running. */
-  GPtrArray             *commands;
-  guint                  next_command;
-  char                  *running;
+  /* The runner's answer being waited for. */
+  guint                  runner_source_id;
 } Call;
 
 typedef struct kmod_ctx KmodContext;
@@ -278,8 +287,7 @@ call_free (Call *call)
     }
   g_clear_pointer (&call->sender, g_free);
   g_clear_pointer (&call->gpu_name, g_free);
-  g_clear_pointer (&call->commands, g_ptr_array_unref);
-  g_clear_pointer (&call->running, g_free);
+  g_assert (call->runner_source_id == 0);
   g_free (call);
   call_end (helper);
 }
@@ -727,83 +735,66 @@ initramfs_failed (Call       *call,
                                          "The driver choice is written, but the initramfs was not "
                                          "regenerated (%s): regenerate it before restarting",
                                          details);
-  g_clear_pointer (&call->commands, g_ptr_array_unref);
   change_done (call);
 }
 
-static void run_next_initramfs_command (Call *call);
-
-static void
-initramfs_done_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
+/* The runner's answer: one NUL byte when every command succeeded, or what
+ * failed. */
+static gboolean
+runner_answered_cb (int          fd,
+                    GIOCondition condition,
+                    gpointer     user_data)
 {
   Call *call = user_data;
-  g_autoptr(GError) error = NULL;
+  char answer[4096];
+  ssize_t length;
 
-  if (!g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &error))
+  call->runner_source_id = 0;
+  do
+    length = recv (fd, answer, sizeof answer - 1, MSG_DONTWAIT);
+  while (length < 0 && errno == EINTR);
+
+  if (length <= 0)
     {
-      g_autofree char *details = g_strdup_printf ("%s: %s", call->running, error->message);
-
-      initramfs_failed (call, details);
-      return;
+      initramfs_failed (call, "the process that runs the initramfs tools is gone");
+      return G_SOURCE_REMOVE;
     }
-
-  run_next_initramfs_command (call);
-}
-
-static void
-run_next_initramfs_command (Call *call)
-{
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-  static const char * const environment[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8", NULL };
-  const char * const *command;
-
-  g_clear_pointer (&call->running, g_free);
-  if (call->next_command >= call->commands->len)
+  if (length == 1 && answer[0] == '\0')
     {
       set_initramfs_problem (call->helper, NULL);
-      g_clear_pointer (&call->commands, g_ptr_array_unref);
       g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation), NULL);
       change_done (call);
-      return;
+      return G_SOURCE_REMOVE;
     }
 
-  command = g_ptr_array_index (call->commands, call->next_command++);
-  call->running = g_strjoinv (" ", (char **) command);
+  answer[length] = '\0';
+  {
+    g_autofree char *details = g_utf8_make_valid (answer, -1);
 
-  /* A known environment and directory, whatever the helper was started
-   * with; the output goes to the helper's log. */
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
-  g_subprocess_launcher_set_environ (launcher, (char **) environment);
-  g_subprocess_launcher_set_cwd (launcher, "/");
-  process = g_subprocess_launcher_spawnv (launcher, command, &error);
-  if (process == NULL)
-    {
-      g_autofree char *details = g_strdup_printf ("%s: %s", call->running, error->message);
-
-      initramfs_failed (call, details);
-      return;
-    }
-
-  g_subprocess_wait_check_async (process, NULL, initramfs_done_cb, call);
+    initramfs_failed (call, details);
+  }
+  return G_SOURCE_REMOVE;
 }
 
+/* The runner works out the commands itself, from the same root and
+ * options: the helper only asks it to run them. */
 static void
 regenerate_initramfs (Call *call)
 {
-  call->commands = get_initramfs_commands (call->helper);
-  call->next_command = 0;
+  Helper *helper = call->helper;
+  ssize_t sent;
 
-  if (call->commands == NULL)
+  do
+    sent = send (helper->runner_fd, "R", 1, MSG_NOSIGNAL);
+  while (sent < 0 && errno == EINTR);
+  if (sent != 1)
     {
-      initramfs_failed (call, NO_INITRAMFS_TOOL);
+      initramfs_failed (call, "the process that runs the initramfs tools is gone");
       return;
     }
 
-  run_next_initramfs_command (call);
+  call->runner_source_id = g_unix_fd_add (helper->runner_fd, G_IO_IN | G_IO_HUP | G_IO_ERR,
+                                          runner_answered_cb, call);
 }
 
 static void
@@ -1480,6 +1471,126 @@ check_boot (Helper *helper)
   return 0;
 }
 
+/* --- the runner, and the helper's capabilities --------------------------- */
+
+/* The initramfs tools need capabilities: CAP_SYS_CHROOT for the
+ * "ldconfig -r" of mkinitramfs and dracut, and those that copy files with
+ * their owners and modes into the image. The helper, which reads what
+ * callers send, needs none: it writes only files root owns, in folders
+ * root owns. So a process forked before the helper talks to anyone keeps
+ * them and runs the tools, one request at a time; the helper then drops
+ * every capability. The runner takes one byte, "run them", and answers
+ * one NUL byte, or what failed: it works out the commands itself, from
+ * the same root and options, so the helper cannot choose what it runs. */
+static void G_GNUC_NORETURN
+runner_main (Helper *helper,
+             int     fd)
+{
+  /* Gone with the helper, which exits only once no change waits on it. */
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+
+  for (;;)
+    {
+      g_autofree char *failure = NULL;
+      char request;
+      ssize_t length = recv (fd, &request, 1, 0);
+
+      if (length < 0 && errno == EINTR)
+        continue;
+      /* _exit: the helper's memory is the helper's to free. */
+      if (length <= 0)
+        _exit (0);
+
+      failure = run_initramfs_commands_sync (helper);
+      if (failure == NULL)
+        (void) send (fd, "", 1, MSG_NOSIGNAL);
+      else
+        (void) send (fd, failure, MIN (strlen (failure), 4000), MSG_NOSIGNAL);
+    }
+}
+
+static gboolean
+start_runner (Helper  *helper,
+              GError **error)
+{
+  int fds[2];
+  pid_t pid;
+
+  if (socketpair (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds) < 0)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno),
+                   "cannot make a socket for the initramfs runner: %s", g_strerror (errno));
+      return FALSE;
+    }
+
+  /* Before any thread: the child runs on after fork() without an exec. */
+  fflush (NULL);
+  pid = fork ();
+  if (pid < 0)
+    {
+      int saved_errno = errno;
+
+      close (fds[0]);
+      close (fds[1]);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   "cannot start the initramfs runner: %s", g_strerror (saved_errno));
+      return FALSE;
+    }
+  if (pid == 0)
+    {
+      close (fds[0]);
+      runner_main (helper, fds[1]);
+    }
+
+  close (fds[1]);
+  helper->runner_fd = fds[0];
+  helper->runner_pid = pid;
+  return TRUE;
+}
+
+static void
+stop_runner (Helper *helper)
+{
+  if (helper->runner_pid <= 0)
+    return;
+
+  /* The closed socket ends it; it runs nothing, as no change is left. */
+  close (helper->runner_fd);
+  while (waitpid (helper->runner_pid, NULL, 0) < 0 && errno == EINTR)
+    ;
+  helper->runner_pid = 0;
+}
+
+static gboolean
+drop_capabilities (GError **error)
+{
+  struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+  struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3] = { { 0, 0, 0 } };
+
+  /* Nor may anything it started gain any: with no_new_privs, not even a
+   * program run as root (it runs none). */
+  if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno),
+                   "cannot set no_new_privs: %s", g_strerror (errno));
+      return FALSE;
+    }
+
+  /* The bounding set too, where the helper may (CAP_SETPCAP, which its
+   * unit does not grant: there the unit's set is the bound). */
+  for (int capability = 0; capability < 64 && prctl (PR_CAPBSET_READ, capability, 0, 0, 0) >= 0; capability++)
+    (void) prctl (PR_CAPBSET_DROP, capability, 0, 0, 0);
+
+  if (syscall (SYS_capset, &header, data) < 0)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno),
+                   "cannot drop its capabilities: %s", g_strerror (errno));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
 /* --- main ----------------------------------------------------------------- */
 
 /* systemd stops the service with SIGTERM; calls in progress end first
@@ -1598,6 +1709,7 @@ helper_clear (Helper *helper)
   g_clear_object (&helper->cancellable);
   g_clear_pointer (&helper->calls_per_caller, g_hash_table_unref);
   g_clear_pointer (&helper->loop, g_main_loop_unref);
+  stop_runner (helper);
   g_clear_pointer (&helper->root_directory, g_free);
   g_clear_pointer (&helper->modules_directory, g_free);
   g_clear_pointer (&helper->initramfs_tool, g_free);
@@ -1642,6 +1754,13 @@ main (int    argc,
 
       helper_clear (&helper);
       return status;
+    }
+
+  if (!start_runner (&helper, &error) || !drop_capabilities (&error))
+    {
+      g_printerr ("plugboard-helper: %s\n", error->message);
+      helper_clear (&helper);
+      return 1;
     }
 
   helper.connection = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, &error);

@@ -107,6 +107,28 @@ tool_runs "kernel-install add, for each kernel with an image" "$once
 $once"
 rm "$root/usr/bin/kernel-install"
 
+# --- who holds the capabilities ----------------------------------------------
+
+# The tools need capabilities (CAP_SYS_CHROOT for the "ldconfig -r" of
+# mkinitramfs and dracut); the helper, which reads what callers send,
+# keeps none: a process it forked at its start runs them.
+status_field () { sed -n "s/^$2:[[:space:]]*//p" "/proc/$1/status" 2>/dev/null; }
+has_sys_chroot () { [ -n "$1" ] && [ $(( 0x$1 & (1 << 18) )) -ne 0 ]; }
+pid=$(helper_process)
+check "the helper keeps no capability (CapPrm $(status_field "$pid" CapPrm), CapEff $(status_field "$pid" CapEff), CapBnd $(status_field "$pid" CapBnd))" \
+  eval '[ "$(status_field "$pid" CapPrm)" = 0000000000000000 ] && [ "$(status_field "$pid" CapEff)" = 0000000000000000 ] &&
+        [ "$(status_field "$pid" CapBnd)" = 0000000000000000 ]'
+check "... and can gain none (NoNewPrivs $(status_field "$pid" NoNewPrivs))" test "$(status_field "$pid" NoNewPrivs)" = 1
+runner=$(pgrep -P "$pid" | head -n 1)
+check "its one child, the runner, keeps CAP_SYS_CHROOT (CapEff $(status_field "$runner" CapEff))" \
+  eval '[ "$(pgrep -P "$pid" | wc -l)" = 1 ] && has_sys_chroot "$(status_field "$runner" CapEff)"'
+mkdir -p "$root/usr/sbin"
+printf '#!/bin/sh\nsed -n "s/^CapEff:[[:space:]]*//p" /proc/self/status >"%s/tool-caps"\n' "$work" >"$root/usr/sbin/update-initramfs"
+chmod 755 "$root/usr/sbin/update-initramfs"
+check "a choice runs the tool ..." eval 'call SetGpuDriver "$TAHITI" amdgpu && call RevertGpuDriver "$TAHITI"'
+check "... with CAP_SYS_CHROOT (CapEff $(cat "$work/tool-caps" 2>&1))" has_sys_chroot "$(cat "$work/tool-caps" 2>/dev/null)"
+rm "$root/usr/sbin/update-initramfs"
+
 # --- a failed regeneration is remembered ------------------------------------
 
 check "no problem is known while the regenerations succeed" eval '[ "$(problem)" = "(<'"''"'>,)" ]'
