@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "plug-cli.h"
+#include "plug-country.h"
 #include "plug-modem-list.h"
 
 /*
@@ -23,7 +24,17 @@
  * error, and exits with 1 (PLUG_CLI_EXIT_FAILED), with --json too. An
  * empty list is no failure: it prints "[]", or a sentence saying what to
  * do, and exits with 0.
+ *
+ * Each modem names the provider it suggests (plug_modem_suggest_provider(),
+ * which the Add Connection wizard preselects), and what decided. Without
+ * the provider database none is suggested: the list is still printed.
  */
+
+typedef struct
+{
+  PlugProviderDatabase *database;   /* NULL when it cannot be read */
+  PlugCountryTable     *countries;  /* NULL when iso-codes cannot be read */
+} Lookup;
 
 static void
 add_retries_member (MMModemLock  lock,
@@ -43,8 +54,36 @@ is_lock (MMModemLock lock)
 }
 
 static void
+add_suggested_provider_json (JsonBuilder *builder,
+                             PlugModem   *modem,
+                             Lookup      *lookup)
+{
+  g_autoptr(PlugProvider) provider = NULL;
+  g_autofree char *country = NULL;
+  PlugProviderHint hint = PLUG_PROVIDER_HINT_NONE;
+
+  json_builder_set_member_name (builder, "suggested_provider");
+
+  if (lookup->database != NULL)
+    provider = plug_modem_suggest_provider (modem, lookup->database, &hint);
+  if (provider == NULL)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+
+  country = g_ascii_strup (plug_provider_get_country_code (provider), -1);
+  json_builder_begin_object (builder);
+  plug_cli_json_add_string (builder, "name", plug_provider_get_name (provider));
+  plug_cli_json_add_string (builder, "country", country);
+  plug_cli_json_add_string (builder, "matched_by", plug_provider_hint_get_id (hint));
+  json_builder_end_object (builder);
+}
+
+static void
 add_modem_json (JsonBuilder *builder,
-                PlugModem   *modem)
+                PlugModem   *modem,
+                Lookup      *lookup)
 {
   MMModemLock lock = plug_modem_get_lock (modem);
   MMUnlockRetries *retries = plug_modem_get_unlock_retries (modem);
@@ -80,11 +119,13 @@ add_modem_json (JsonBuilder *builder,
   json_builder_add_int_value (builder, plug_modem_get_signal_quality (modem));
   plug_cli_json_add_string (builder, "state", mm_modem_state_get_string (plug_modem_get_state (modem)));
   plug_cli_json_add_string (builder, "modem_path", plug_modem_get_modem_path (modem));
+  add_suggested_provider_json (builder, modem, lookup);
   json_builder_end_object (builder);
 }
 
 static JsonNode *
-build_json (GListModel *modems)
+build_json (GListModel *modems,
+            Lookup     *lookup)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
@@ -93,7 +134,7 @@ build_json (GListModel *modems)
     {
       g_autoptr(PlugModem) modem = g_list_model_get_item (modems, i);
 
-      add_modem_json (builder, modem);
+      add_modem_json (builder, modem, lookup);
     }
   json_builder_end_array (builder);
 
@@ -161,12 +202,59 @@ describe_network (PlugModem *modem)
   return g_string_free (text, FALSE);
 }
 
+static const char *
+describe_hint (PlugProviderHint hint)
+{
+  switch (hint)
+    {
+    case PLUG_PROVIDER_HINT_SID:
+      return _("from the network’s SID");
+    case PLUG_PROVIDER_HINT_MCC_MNC:
+      return _("from the SIM’s network code");
+    case PLUG_PROVIDER_HINT_SPN:
+      return _("from the SIM’s provider name");
+    case PLUG_PROVIDER_HINT_GID1:
+      return _("from the SIM’s group identifier");
+    case PLUG_PROVIDER_HINT_NONE:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+static char *
+describe_provider (PlugModem *modem,
+                   Lookup    *lookup)
+{
+  g_autoptr(PlugProvider) provider = NULL;
+  PlugProviderHint hint = PLUG_PROVIDER_HINT_NONE;
+  const char *country_code;
+  const char *country = NULL;
+
+  if (lookup->database != NULL)
+    provider = plug_modem_suggest_provider (modem, lookup->database, &hint);
+  if (provider == NULL)
+    return NULL;
+
+  country_code = plug_provider_get_country_code (provider);
+  if (lookup->countries != NULL)
+    country = plug_country_table_get_name (lookup->countries, country_code);
+
+  /* Translators: the provider a modem suggests, its country and what
+   * told, such as “Sprint (United States), from the network’s SID” */
+  return g_strdup_printf (_("%s (%s), %s"),
+                          plug_provider_get_display_name (provider),
+                          country != NULL ? country : country_code,
+                          describe_hint (hint));
+}
+
 static void
-print_modem_text (PlugModem *modem)
+print_modem_text (PlugModem *modem,
+                  Lookup    *lookup)
 {
   g_autofree char *name = plug_modem_dup_display_name (modem);
   g_autofree char *sim = describe_sim (modem);
   g_autofree char *network = describe_network (modem);
+  g_autofree char *provider = describe_provider (modem, lookup);
 
   /* Translators: a modem: its name, interface and the networks it works
    * with, such as “Sierra EM7455 — cdc-wdm0, GSM, UMTS, LTE or 5G” */
@@ -178,12 +266,15 @@ print_modem_text (PlugModem *modem)
     g_print (_("  Manufacturer: %s\n"), plug_modem_get_manufacturer (modem));
   g_print (_("  SIM: %s\n"), sim);
   g_print (_("  Network: %s\n"), network);
+  if (provider != NULL)
+    g_print (_("  Provider: %s\n"), provider);
   /* Translators: the signal quality in percent */
   g_print (_("  Signal: %u %%\n"), plug_modem_get_signal_quality (modem));
 }
 
 static void
-print_text (GListModel *modems)
+print_text (GListModel *modems,
+            Lookup     *lookup)
 {
   guint n_modems = g_list_model_get_n_items (modems);
 
@@ -199,9 +290,43 @@ print_text (GListModel *modems)
 
       if (i > 0)
         g_print ("\n");
-      print_modem_text (modem);
+      print_modem_text (modem, lookup);
     }
 }
+
+/* The provider database and the country names, each read in a thread
+ * (both block), while this waits. A failure leaves it out: the modems are
+ * listed without a suggested provider, or with the country's code. */
+static void
+lookup_load (Lookup *lookup)
+{
+  g_autoptr(GAsyncResult) database_result = NULL;
+  g_autoptr(GAsyncResult) countries_result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  plug_provider_database_get_default_async (NULL, plug_cli_store_result_cb, &database_result);
+  plug_country_table_load_async (NULL, NULL, plug_cli_store_result_cb, &countries_result);
+  plug_cli_wait_for (&database_result);
+  plug_cli_wait_for (&countries_result);
+
+  lookup->database = plug_provider_database_get_default_finish (database_result, &error);
+  if (lookup->database == NULL)
+    g_debug ("No provider is suggested: %s", error->message);
+  g_clear_error (&error);
+
+  lookup->countries = plug_country_table_load_finish (countries_result, &error);
+  if (lookup->countries == NULL)
+    g_debug ("Countries are named by their codes: %s", error->message);
+}
+
+static void
+lookup_clear (Lookup *lookup)
+{
+  g_clear_object (&lookup->database);
+  g_clear_object (&lookup->countries);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Lookup, lookup_clear)
 
 static int
 fail_service_missing (PlugServiceKind kind)
@@ -233,6 +358,7 @@ plug_cli_broadband_devices (int      argc,
   g_autoptr(PlugModemList) modems = NULL;
   g_autoptr(GAsyncResult) details_result = NULL;
   g_autoptr(GError) error = NULL;
+  g_auto(Lookup) lookup = { NULL, NULL };
   int exit_code;
 
   context = plug_cli_option_context_new ("broadband devices", NULL,
@@ -272,15 +398,18 @@ plug_cli_broadband_devices (int      argc,
   if (!plug_modem_list_wait_for_details_finish (modems, details_result, &error))
     return plug_cli_fail (_("Could not read the modems: %s"), error->message);
 
+  if (g_list_model_get_n_items (G_LIST_MODEL (modems)) > 0)
+    lookup_load (&lookup);
+
   if (json)
     {
-      g_autoptr(JsonNode) node = build_json (G_LIST_MODEL (modems));
+      g_autoptr(JsonNode) node = build_json (G_LIST_MODEL (modems), &lookup);
 
       plug_cli_print_json (node);
     }
   else
     {
-      print_text (G_LIST_MODEL (modems));
+      print_text (G_LIST_MODEL (modems), &lookup);
     }
 
   return PLUG_CLI_EXIT_DONE;

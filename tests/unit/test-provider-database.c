@@ -315,6 +315,135 @@ test_search (void)
   g_assert_true (plug_provider_matches_text (find_provider (database, "Testnet"), "PRÜFNETZ"));
 }
 
+/* --- the provider a modem suggests ------------------------------------ */
+
+static void
+test_parse_gid1 (void)
+{
+  g_autoptr(PlugProviderDatabase) database = load_fixture ("suggest.xml");
+  PlugProvider *groupnet = find_provider (database, "Groupnet");
+
+  /* In upper case; an odd number of digits and text that is not
+   * hexadecimal are left out. */
+  g_assert_cmpstrv (plug_provider_get_gid1 (groupnet),
+                    ((const char * const[]) { "BA01", "BA0102", NULL }));
+  g_assert_null (plug_provider_get_gid1 (find_provider (database, "Hostnet")));
+
+  /* The longest listed GID1 the SIM's starts with, in any case. */
+  g_assert_cmpuint (plug_provider_match_gid1 (groupnet, "BA01FFFF"), ==, 4);
+  g_assert_cmpuint (plug_provider_match_gid1 (groupnet, "ba0102ff"), ==, 6);
+  g_assert_cmpuint (plug_provider_match_gid1 (groupnet, "BA"), ==, 0);
+  g_assert_cmpuint (plug_provider_match_gid1 (groupnet, "FFBA01"), ==, 0);
+  g_assert_cmpuint (plug_provider_match_gid1 (groupnet, "BA01F"), ==, 0);
+  g_assert_cmpuint (plug_provider_match_gid1 (groupnet, NULL), ==, 0);
+
+  g_assert_true (plug_gid1_is_valid ("BA01"));
+  g_assert_true (plug_gid1_is_valid ("ba"));
+  g_assert_false (plug_gid1_is_valid ("BA0"));
+  g_assert_false (plug_gid1_is_valid ("BG"));
+  g_assert_false (plug_gid1_is_valid (""));
+  g_assert_false (plug_gid1_is_valid (NULL));
+}
+
+static void
+test_has_name (void)
+{
+  g_autoptr(PlugProviderDatabase) database = load_fixture ("suggest.xml");
+  PlugProvider *groupnet = find_provider (database, "Groupnet");
+
+  /* The whole name, or a translated one, in any case, spaces around it
+   * aside; never a part of it. */
+  g_assert_true (plug_provider_has_name (groupnet, "Groupnet"));
+  g_assert_true (plug_provider_has_name (groupnet, " GROUPNET "));
+  g_assert_true (plug_provider_has_name (groupnet, "gruppennetz"));
+  g_assert_false (plug_provider_has_name (groupnet, "Group"));
+  g_assert_false (plug_provider_has_name (groupnet, "Groupnet Prepaid"));
+  g_assert_false (plug_provider_has_name (groupnet, "  "));
+  g_assert_false (plug_provider_has_name (groupnet, NULL));
+}
+
+typedef struct
+{
+  const char       *mcc_mnc;
+  const char       *spn;
+  const char       *gid1;
+  guint             sid;
+  const char       *expected;
+  PlugProviderHint  expected_hint;
+} SuggestCase;
+
+static const SuggestCase suggest_cases[] = {
+  /* Several providers share 234/15: without more, the primary one, as
+   * the wizard chose before SPN and GID1 were read. */
+  { "23415", NULL, NULL, 0, "Hostnet", PLUG_PROVIDER_HINT_MCC_MNC },
+  { "234015", NULL, NULL, 0, "Hostnet", PLUG_PROVIDER_HINT_MCC_MNC },
+  { "23415", "Plugboard Mobile", NULL, 0, "Hostnet", PLUG_PROVIDER_HINT_MCC_MNC },
+  { "23415", "", "", 0, "Hostnet", PLUG_PROVIDER_HINT_MCC_MNC },
+  /* The SIM's service provider name names the MVNO, wholly. */
+  { "23415", "Lycanet", NULL, 0, "Lycanet", PLUG_PROVIDER_HINT_SPN },
+  { "23415", " LYCANET ", NULL, 0, "Lycanet", PLUG_PROVIDER_HINT_SPN },
+  { "23415", "Gruppennetz", NULL, 0, "Groupnet", PLUG_PROVIDER_HINT_SPN },
+  { "23415", "Lyca", NULL, 0, "Hostnet", PLUG_PROVIDER_HINT_MCC_MNC },
+  /* The host's own name is an SPN match too. */
+  { "23415", "Hostnet", NULL, 0, "Hostnet", PLUG_PROVIDER_HINT_SPN },
+  /* The GID1 decides before the name; the longest listed match wins. */
+  { "23415", NULL, "BA01FFFF", 0, "Groupnet", PLUG_PROVIDER_HINT_GID1 },
+  { "23415", NULL, "ba0102ff", 0, "Groupnet", PLUG_PROVIDER_HINT_GID1 },
+  { "23415", NULL, "BAFF", 0, "Shortgroup", PLUG_PROVIDER_HINT_GID1 },
+  { "23415", "Lycanet", "BA01FFFF", 0, "Groupnet", PLUG_PROVIDER_HINT_GID1 },
+  { "23415", "Lycanet", "FFFF", 0, "Lycanet", PLUG_PROVIDER_HINT_SPN },
+  /* Only among the providers of the SIM's MCC-MNC. */
+  { "23415", "Othernet", "C0FF", 0, "Hostnet", PLUG_PROVIDER_HINT_MCC_MNC },
+  { "99999", "Lycanet", "BA01", 0, NULL, PLUG_PROVIDER_HINT_NONE },
+  /* A CDMA network's SID. */
+  { NULL, NULL, NULL, 4142, "Sprintnet", PLUG_PROVIDER_HINT_SID },
+  { NULL, NULL, NULL, 5142, "Sprintnet", PLUG_PROVIDER_HINT_SID },
+  { NULL, NULL, NULL, 4101, "Veriznet", PLUG_PROVIDER_HINT_SID },
+  { NULL, NULL, NULL, 4, "Veriznet", PLUG_PROVIDER_HINT_SID },
+  { NULL, NULL, NULL, 32000, NULL, PLUG_PROVIDER_HINT_NONE },
+  { NULL, NULL, NULL, 99999, NULL, PLUG_PROVIDER_HINT_NONE },
+  /* The SIM's MCC-MNC before the SID; a code the database does not
+   * know leaves the SID to decide. */
+  { "23415", NULL, NULL, 4142, "Hostnet", PLUG_PROVIDER_HINT_MCC_MNC },
+  { "99999", NULL, NULL, 4142, "Sprintnet", PLUG_PROVIDER_HINT_SID },
+  { "2341x", NULL, NULL, 0, NULL, PLUG_PROVIDER_HINT_NONE },
+  /* No hint, no provider. */
+  { NULL, NULL, NULL, 0, NULL, PLUG_PROVIDER_HINT_NONE },
+};
+
+static void
+test_suggest (void)
+{
+  g_autoptr(PlugProviderDatabase) database = load_fixture ("suggest.xml");
+  g_autoptr(PlugProvider) without_hint = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (suggest_cases); i++)
+    {
+      const SuggestCase *suggest = &suggest_cases[i];
+      g_autoptr(PlugProvider) provider = NULL;
+      PlugProviderHint hint = -1;
+
+      provider = plug_provider_database_suggest (database, suggest->mcc_mnc, suggest->spn,
+                                                 suggest->gid1, suggest->sid, &hint);
+      g_test_message ("MCC-MNC %s, SPN %s, GID1 %s, SID %u: %s by %s",
+                      suggest->mcc_mnc, suggest->spn, suggest->gid1, suggest->sid,
+                      provider != NULL ? plug_provider_get_name (provider) : "none",
+                      plug_provider_hint_get_id (hint));
+      g_assert_cmpstr (provider != NULL ? plug_provider_get_name (provider) : NULL, ==, suggest->expected);
+      g_assert_cmpint (hint, ==, suggest->expected_hint);
+    }
+
+  /* The hint is optional. */
+  without_hint = plug_provider_database_suggest (database, "23415", NULL, NULL, 0, NULL);
+  g_assert_cmpstr (plug_provider_get_name (without_hint), ==, "Hostnet");
+
+  g_assert_cmpstr (plug_provider_hint_get_id (PLUG_PROVIDER_HINT_SID), ==, "sid");
+  g_assert_cmpstr (plug_provider_hint_get_id (PLUG_PROVIDER_HINT_MCC_MNC), ==, "mcc-mnc");
+  g_assert_cmpstr (plug_provider_hint_get_id (PLUG_PROVIDER_HINT_SPN), ==, "spn");
+  g_assert_cmpstr (plug_provider_hint_get_id (PLUG_PROVIDER_HINT_GID1), ==, "gid1");
+  g_assert_null (plug_provider_hint_get_id (PLUG_PROVIDER_HINT_NONE));
+}
+
 /* --- broken files ------------------------------------------------------ */
 
 typedef struct
@@ -648,6 +777,31 @@ test_real_database (void)
   g_assert_cmpstr (plug_provider_get_name (g_ptr_array_index (tim, 0)), ==, "TIM");
 }
 
+/* Sprint's SIDs have been in the database since CDMA was added to it. */
+static void
+test_real_database_suggest (void)
+{
+  g_autoptr(PlugProviderDatabase) database = NULL;
+  g_autoptr(PlugProvider) sprint = NULL;
+  g_autoptr(PlugProvider) vodafone = NULL;
+  g_autoptr(GError) error = NULL;
+  PlugProviderHint hint;
+
+  database = plug_provider_database_load_sync (PROVIDER_DATABASE_PATH, NULL, &error);
+  g_assert_no_error (error);
+
+  sprint = plug_provider_database_suggest (database, NULL, NULL, NULL, 4103, &hint);
+  g_assert_nonnull (sprint);
+  g_assert_cmpstr (plug_provider_get_name (sprint), ==, "Sprint");
+  g_assert_cmpstr (plug_provider_get_country_code (sprint), ==, "us");
+  g_assert_cmpint (hint, ==, PLUG_PROVIDER_HINT_SID);
+
+  vodafone = plug_provider_database_suggest (database, "22210", "Plugboard Mobile", NULL, 0, &hint);
+  g_assert_nonnull (vodafone);
+  g_assert_cmpstr (plug_provider_get_name (vodafone), ==, "Vodafone");
+  g_assert_cmpint (hint, ==, PLUG_PROVIDER_HINT_MCC_MNC);
+}
+
 /* NetworkManager's own verdict on an APN, from the setting's verify(). */
 static gboolean
 network_manager_accepts_apn (const char *apn)
@@ -974,6 +1128,9 @@ main (int    argc,
   g_test_add_func ("/provider-database/lookup/mcc-mnc-rules", test_mcc_mnc_rules);
   g_test_add_func ("/provider-database/lookup/country", test_lookup_country);
   g_test_add_func ("/provider-database/lookup/search", test_search);
+  g_test_add_func ("/provider-database/suggest/parse-gid1", test_parse_gid1);
+  g_test_add_func ("/provider-database/suggest/has-name", test_has_name);
+  g_test_add_func ("/provider-database/suggest/hints", test_suggest);
   for (guint i = 0; i < G_N_ELEMENTS (broken_cases); i++)
     {
       g_autofree char *test_path = g_strdup_printf ("/provider-database/broken/%s",
@@ -991,6 +1148,7 @@ main (int    argc,
   g_test_add_func ("/provider-database/default", test_default);
   g_test_add_func ("/provider-database/real-database", test_real_database);
   g_test_add_func ("/provider-database/real-database-apns", test_real_database_apns);
+  g_test_add_func ("/provider-database/real-database-suggest", test_real_database_suggest);
   g_test_add_func ("/provider-database/cli/real-mcc-mnc", test_cli_real_mcc_mnc);
   g_test_add_func ("/provider-database/cli/fixture-json", test_cli_fixture_json);
   g_test_add_func ("/provider-database/cli/text", test_cli_text);

@@ -50,11 +50,13 @@ struct _PlugModem
   char                    *unlock_retries_text;
   char                    *sim_operator_code;
   char                    *sim_operator_name;
+  char                    *sim_gid1;
   char                    *operator_code;
   char                    *operator_name;
   PlugModemRegistration    registration;
   MMModemAccessTechnology  access_technologies;
   guint                    signal_quality;
+  guint                    cdma_sid;
 };
 
 G_DEFINE_FINAL_TYPE (PlugModem, plug_modem, G_TYPE_OBJECT)
@@ -73,11 +75,13 @@ enum {
   PROP_UNLOCK_RETRIES,
   PROP_SIM_OPERATOR_CODE,
   PROP_SIM_OPERATOR_NAME,
+  PROP_SIM_GID1,
   PROP_OPERATOR_CODE,
   PROP_OPERATOR_NAME,
   PROP_REGISTRATION,
   PROP_ACCESS_TECHNOLOGIES,
   PROP_SIGNAL_QUALITY,
+  PROP_CDMA_SID,
   PROP_LOADING,
   N_PROPS
 };
@@ -126,6 +130,7 @@ plug_modem_finalize (GObject *object)
   g_clear_pointer (&self->unlock_retries_text, g_free);
   g_clear_pointer (&self->sim_operator_code, g_free);
   g_clear_pointer (&self->sim_operator_name, g_free);
+  g_clear_pointer (&self->sim_gid1, g_free);
   g_clear_pointer (&self->operator_code, g_free);
   g_clear_pointer (&self->operator_name, g_free);
 
@@ -190,6 +195,10 @@ plug_modem_get_property (GObject    *object,
       g_value_set_string (value, self->sim_operator_name);
       break;
 
+    case PROP_SIM_GID1:
+      g_value_set_string (value, self->sim_gid1);
+      break;
+
     case PROP_OPERATOR_CODE:
       g_value_set_string (value, self->operator_code);
       break;
@@ -208,6 +217,10 @@ plug_modem_get_property (GObject    *object,
 
     case PROP_SIGNAL_QUALITY:
       g_value_set_uint (value, self->signal_quality);
+      break;
+
+    case PROP_CDMA_SID:
+      g_value_set_uint (value, self->cdma_sid);
       break;
 
     case PROP_LOADING:
@@ -308,6 +321,14 @@ plug_modem_class_init (PlugModemClass *klass)
   properties[PROP_SIM_OPERATOR_NAME] =
     g_param_spec_string ("sim-operator-name", NULL, NULL, NULL, read_only);
 
+  /**
+   * PlugModem:sim-gid1:
+   *
+   * The SIM's group identifier (GID1) in upper-case hexadecimal, %NULL
+   * when the SIM has none or ModemManager could not read it.
+   */
+  properties[PROP_SIM_GID1] =
+    g_param_spec_string ("sim-gid1", NULL, NULL, NULL, read_only);
   properties[PROP_OPERATOR_CODE] =
     g_param_spec_string ("operator-code", NULL, NULL, NULL, read_only);
 
@@ -329,6 +350,14 @@ plug_modem_class_init (PlugModemClass *klass)
    */
   properties[PROP_SIGNAL_QUALITY] =
     g_param_spec_uint ("signal-quality", NULL, NULL, 0, 100, 0, read_only);
+  /**
+   * PlugModem:cdma-sid:
+   *
+   * The system id of the CDMA network the modem is registered on, 0 when
+   * not known or not CDMA.
+   */
+  properties[PROP_CDMA_SID] =
+    g_param_spec_uint ("cdma-sid", NULL, NULL, 0, 32767, 0, read_only);
 
   /**
    * PlugModem:loading:
@@ -538,15 +567,38 @@ sim_state_from_modem (MMModem         *modem,
   return PLUG_MODEM_SIM_STATE_UNKNOWN;
 }
 
+/* ModemManager 1.20 publishes Sim.Gid1 as the bytes of the SIM's file;
+ * the provider database lists GID1s in hexadecimal. */
+static char *
+dup_sim_gid1 (MMSim *sim)
+{
+  const guint8 *bytes;
+  gsize n_bytes = 0;
+  GString *hex;
+
+  bytes = sim != NULL ? mm_sim_get_gid1 (sim, &n_bytes) : NULL;
+  if (bytes == NULL || n_bytes == 0)
+    return NULL;
+
+  hex = g_string_sized_new (n_bytes * 2);
+  for (gsize i = 0; i < n_bytes; i++)
+    g_string_append_printf (hex, "%02X", bytes[i]);
+
+  return g_string_free (hex, FALSE);
+}
+
 static void
 refresh_sim_details (PlugModem *self)
 {
+  g_autofree char *gid1 = dup_sim_gid1 (self->sim);
+
   set_string (self, &self->sim_operator_code,
               self->sim != NULL ? mm_sim_get_operator_identifier (self->sim) : NULL,
               PROP_SIM_OPERATOR_CODE);
   set_string (self, &self->sim_operator_name,
               self->sim != NULL ? mm_sim_get_operator_name (self->sim) : NULL,
               PROP_SIM_OPERATOR_NAME);
+  set_string (self, &self->sim_gid1, gid1, PROP_SIM_GID1);
 }
 
 static void
@@ -632,6 +684,7 @@ refresh (PlugModem *self)
   PlugModemFamily family;
   PlugModemRegistration registration = PLUG_MODEM_REGISTRATION_UNKNOWN;
   MMUnlockRetries *retries = NULL;
+  guint cdma_sid;
 
   g_object_freeze_notify (G_OBJECT (self));
 
@@ -682,6 +735,10 @@ refresh (PlugModem *self)
       registration = PLUG_MODEM_REGISTRATION_IDLE;
     }
   set_uint (self, (guint *) &self->registration, registration, PROP_REGISTRATION);
+
+  /* ModemManager says MM_MODEM_CDMA_SID_UNKNOWN (99999) for none. */
+  cdma_sid = modem_cdma != NULL ? mm_modem_cdma_get_sid (modem_cdma) : 0;
+  set_uint (self, &self->cdma_sid, cdma_sid <= 32767 ? cdma_sid : 0, PROP_CDMA_SID);
 
   set_uint (self, (guint *) &self->access_technologies,
             modem != NULL ? mm_modem_get_access_technologies (modem) : MM_MODEM_ACCESS_TECHNOLOGY_UNKNOWN,
@@ -877,6 +934,62 @@ plug_modem_get_sim_operator_name (PlugModem *self)
   g_return_val_if_fail (PLUG_IS_MODEM (self), NULL);
 
   return self->sim_operator_name;
+}
+
+/**
+ * plug_modem_get_sim_gid1:
+ *
+ * Returns: (nullable): the SIM's group identifier (GID1) in upper-case
+ *   hexadecimal, which virtual providers use to tell their SIMs apart
+ */
+const char *
+plug_modem_get_sim_gid1 (PlugModem *self)
+{
+  g_return_val_if_fail (PLUG_IS_MODEM (self), NULL);
+
+  return self->sim_gid1;
+}
+
+/**
+ * plug_modem_get_cdma_sid:
+ *
+ * Returns: the system id of the CDMA network the modem is registered
+ *   on, 0 when not known
+ */
+guint
+plug_modem_get_cdma_sid (PlugModem *self)
+{
+  g_return_val_if_fail (PLUG_IS_MODEM (self), 0);
+
+  return self->cdma_sid;
+}
+
+/**
+ * plug_modem_suggest_provider:
+ * @database: the provider database
+ * @hint: (out) (optional): what decided
+ *
+ * The provider the modem says the user has: from its SIM (MCC-MNC,
+ * service provider name, GID1) or from the CDMA network it is on (SID),
+ * as plug_provider_database_suggest() decides. The Add Connection wizard
+ * preselects it, and plugboardctl names it.
+ *
+ * Returns: (transfer full) (nullable): the provider, or %NULL
+ */
+PlugProvider *
+plug_modem_suggest_provider (PlugModem            *self,
+                             PlugProviderDatabase *database,
+                             PlugProviderHint     *hint)
+{
+  g_return_val_if_fail (PLUG_IS_MODEM (self), NULL);
+  g_return_val_if_fail (PLUG_IS_PROVIDER_DATABASE (database), NULL);
+
+  return plug_provider_database_suggest (database,
+                                         self->sim_operator_code,
+                                         self->sim_operator_name,
+                                         self->sim_gid1,
+                                         self->cdma_sid,
+                                         hint);
 }
 
 /**

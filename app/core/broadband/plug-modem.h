@@ -10,6 +10,8 @@
 #include <libmm-glib.h>
 #include <NetworkManager.h>
 
+#include "plug-provider-database.h"
+
 G_BEGIN_DECLS
 
 /**
@@ -88,14 +90,20 @@ MMModemLock              plug_modem_get_lock                 (PlugModem         
 MMUnlockRetries         *plug_modem_get_unlock_retries       (PlugModem              *self);
 const char              *plug_modem_get_sim_operator_code    (PlugModem              *self);
 const char              *plug_modem_get_sim_operator_name    (PlugModem              *self);
+const char              *plug_modem_get_sim_gid1             (PlugModem              *self);
 
 const char              *plug_modem_get_operator_code        (PlugModem              *self);
 const char              *plug_modem_get_operator_name        (PlugModem              *self);
 PlugModemRegistration    plug_modem_get_registration         (PlugModem              *self);
 MMModemAccessTechnology  plug_modem_get_access_technologies  (PlugModem              *self);
 guint                    plug_modem_get_signal_quality       (PlugModem              *self);
+guint                    plug_modem_get_cdma_sid             (PlugModem              *self);
 
 gboolean                 plug_modem_is_loading               (PlugModem              *self);
+
+PlugProvider            *plug_modem_suggest_provider         (PlugModem              *self,
+                                                              PlugProviderDatabase   *database,
+                                                              PlugProviderHint       *hint);
 
 const char              *plug_modem_family_get_id            (PlugModemFamily         family);
 const char              *plug_modem_family_get_display_name  (PlugModemFamily         family);

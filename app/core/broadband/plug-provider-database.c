@@ -143,6 +143,7 @@ typedef enum {
   ELEMENT_CDMA,
   ELEMENT_APN,
   ELEMENT_NETWORK_ID,
+  ELEMENT_GID1,
   ELEMENT_SID,
   ELEMENT_PLAN,
   ELEMENT_USAGE,
@@ -164,6 +165,7 @@ static const char * const element_names[] = {
   [ELEMENT_CDMA] = "cdma",
   [ELEMENT_APN] = "apn",
   [ELEMENT_NETWORK_ID] = "network-id",
+  [ELEMENT_GID1] = "gid1",
   [ELEMENT_SID] = "sid",
   [ELEMENT_PLAN] = "plan",
   [ELEMENT_USAGE] = "usage",
@@ -217,7 +219,12 @@ element_from_name (const char *name)
       candidate = ELEMENT_DNS;
       break;
     case 'g':
-      candidate = name[1] == 's' ? ELEMENT_GSM : ELEMENT_GATEWAY;
+      if (name[1] == 's')
+        candidate = ELEMENT_GSM;
+      else if (name[1] == 'i')
+        candidate = ELEMENT_GID1;
+      else
+        candidate = ELEMENT_GATEWAY;
       break;
     case 'n':
       candidate = name[1] == 'a' ? ELEMENT_NAME : ELEMENT_NETWORK_ID;
@@ -260,7 +267,7 @@ element_allowed_in (Element element,
     case ELEMENT_PROVIDER:
       return element == ELEMENT_NAME || element == ELEMENT_GSM || element == ELEMENT_CDMA;
     case ELEMENT_GSM:
-      return element == ELEMENT_NETWORK_ID || element == ELEMENT_APN;
+      return element == ELEMENT_NETWORK_ID || element == ELEMENT_GID1 || element == ELEMENT_APN;
     case ELEMENT_APN:
       return element == ELEMENT_PLAN || element == ELEMENT_USAGE || element == ELEMENT_NAME ||
              element == ELEMENT_GATEWAY || element == ELEMENT_USERNAME ||
@@ -271,6 +278,7 @@ element_allowed_in (Element element,
              element == ELEMENT_PASSWORD || element == ELEMENT_DNS || element == ELEMENT_SID;
     case ELEMENT_UNKNOWN:
     case ELEMENT_NETWORK_ID:
+    case ELEMENT_GID1:
     case ELEMENT_SID:
     case ELEMENT_PLAN:
     case ELEMENT_USAGE:
@@ -366,6 +374,30 @@ add_network_id (Parser     *parser,
     }
 
   g_ptr_array_add (provider->mcc_mnc, mcc_mnc);
+}
+
+/* A GID1 (the group identifier a provider writes on its SIMs, which tells
+ * an MVNO's SIM from its host's) is listed as the bytes a SIM's starts
+ * with, in hexadecimal: <gid1 value="BA01"/>. Kept in upper case, as
+ * plug_provider_match_gid1() compares. */
+static void
+add_gid1 (Parser     *parser,
+          const char *value)
+{
+  PlugProvider *provider = parser->provider;
+  char *gid1;
+
+  if (!plug_gid1_is_valid (value))
+    {
+      g_debug ("Skipping the GID1 “%s” of %s: not bytes in hexadecimal",
+               value, provider->name != NULL ? provider->name : "a provider");
+      return;
+    }
+
+  gid1 = g_ascii_strup (value, -1);
+  if (provider->gid1 == NULL)
+    provider->gid1 = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (provider->gid1, gid1);
 }
 
 static void
@@ -492,6 +524,14 @@ start_known_element (Parser       *parser,
       if (other == NULL)
         return FALSE;
       add_network_id (parser, value, other);
+      return TRUE;
+
+    case ELEMENT_GID1:
+      value = require_attribute (element_name, attribute_names, attribute_values,
+                                 "value", error);
+      if (value == NULL)
+        return FALSE;
+      add_gid1 (parser, value);
       return TRUE;
 
     case ELEMENT_SID:
@@ -784,6 +824,7 @@ parser_end_element (GMarkupParseContext  *context,
     case ELEMENT_GSM:
     case ELEMENT_CDMA:
     case ELEMENT_NETWORK_ID:
+    case ELEMENT_GID1:
     case ELEMENT_SID:
     case ELEMENT_PLAN:
     case ELEMENT_USAGE:
@@ -1438,4 +1479,157 @@ plug_provider_database_search (PlugProviderDatabase *self,
   g_return_val_if_fail (text != NULL, NULL);
 
   return plug_provider_database_query (self, NULL, NULL, text);
+}
+
+/* --- the provider a modem suggests -------------------------------------- */
+
+static PlugProvider *
+find_by_gid1 (GPtrArray  *candidates,
+              const char *gid1)
+{
+  PlugProvider *best = NULL;
+  guint best_length = 0;
+
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      PlugProvider *provider = g_ptr_array_index (candidates, i);
+      guint length = plug_provider_match_gid1 (provider, gid1);
+
+      if (length > best_length)
+        {
+          best = provider;
+          best_length = length;
+        }
+    }
+
+  return best;
+}
+
+static PlugProvider *
+find_by_name (GPtrArray  *candidates,
+              const char *name)
+{
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      PlugProvider *provider = g_ptr_array_index (candidates, i);
+
+      if (plug_provider_has_name (provider, name))
+        return provider;
+    }
+
+  return NULL;
+}
+
+static PlugProvider *
+find_by_sid (GPtrArray *providers,
+             guint      sid)
+{
+  PlugProvider *found = NULL;
+
+  for (guint i = 0; i < providers->len; i++)
+    {
+      PlugProvider *provider = g_ptr_array_index (providers, i);
+      guint n_sids;
+      const guint32 *sids = plug_provider_get_cdma_sids (provider, &n_sids);
+
+      for (guint j = 0; j < n_sids; j++)
+        {
+          /* Where two providers list a SID, the primary one. */
+          if (sids[j] == sid && (found == NULL || (!found->primary && provider->primary)))
+            found = provider;
+        }
+    }
+
+  return found;
+}
+
+/**
+ * plug_provider_database_suggest:
+ * @self: a #PlugProviderDatabase
+ * @mcc_mnc: (nullable): the SIM's MCC-MNC, from its IMSI
+ * @spn: (nullable): the SIM's service provider name (ModemManager's
+ *   Sim.OperatorName)
+ * @gid1: (nullable): the SIM's GID1 in hexadecimal (ModemManager's
+ *   Sim.Gid1)
+ * @sid: the system id of the CDMA network the modem is registered on,
+ *   0 when none
+ * @hint: (out) (optional): what decided
+ *
+ * The provider the modem's SIM, or the CDMA network it is on, says the
+ * user has, for the Add Connection wizard to preselect and plugboardctl
+ * to name. Virtual providers (MVNOs) share their host's MCC-MNC, so among
+ * the providers of the SIM's MCC-MNC the GID1 decides first, then the
+ * service provider name; when neither does, the database's best match
+ * for the MCC-MNC (the primary provider, the host). Without an MCC-MNC
+ * that the database knows, a CDMA network's SID. Nothing is guessed
+ * beyond that: no hint, no provider.
+ *
+ * Returns: (transfer full) (nullable): the provider, or %NULL
+ */
+PlugProvider *
+plug_provider_database_suggest (PlugProviderDatabase *self,
+                                const char           *mcc_mnc,
+                                const char           *spn,
+                                const char           *gid1,
+                                guint                 sid,
+                                PlugProviderHint     *hint)
+{
+  PlugProvider *found = NULL;
+  PlugProviderHint found_by = PLUG_PROVIDER_HINT_NONE;
+
+  g_return_val_if_fail (PLUG_IS_PROVIDER_DATABASE (self), NULL);
+
+  if (plug_mcc_mnc_is_valid (mcc_mnc))
+    {
+      g_autoptr(GPtrArray) candidates = plug_provider_database_lookup_mcc_mnc (self, mcc_mnc);
+
+      if (candidates->len > 0 && gid1 != NULL &&
+          (found = find_by_gid1 (candidates, gid1)) != NULL)
+        found_by = PLUG_PROVIDER_HINT_GID1;
+      else if (candidates->len > 0 && spn != NULL &&
+               (found = find_by_name (candidates, spn)) != NULL)
+        found_by = PLUG_PROVIDER_HINT_SPN;
+      else if (candidates->len > 0)
+        {
+          found = g_ptr_array_index (candidates, 0);
+          found_by = PLUG_PROVIDER_HINT_MCC_MNC;
+        }
+
+      if (found != NULL)
+        g_object_ref (found);
+    }
+
+  /* SIDs are 15 bits; ModemManager says 99999 for none. */
+  if (found == NULL && sid > 0 && sid <= 32767 &&
+      (found = find_by_sid (self->providers, sid)) != NULL)
+    {
+      g_object_ref (found);
+      found_by = PLUG_PROVIDER_HINT_SID;
+    }
+
+  if (hint != NULL)
+    *hint = found_by;
+
+  return found;
+}
+
+/* The word plugboardctl's JSON says what decided with: “sid”, “mcc-mnc”,
+ * “spn”, “gid1”; NULL for none. */
+const char *
+plug_provider_hint_get_id (PlugProviderHint hint)
+{
+  switch (hint)
+    {
+    case PLUG_PROVIDER_HINT_SID:
+      return "sid";
+    case PLUG_PROVIDER_HINT_MCC_MNC:
+      return "mcc-mnc";
+    case PLUG_PROVIDER_HINT_SPN:
+      return "spn";
+    case PLUG_PROVIDER_HINT_GID1:
+      return "gid1";
+    case PLUG_PROVIDER_HINT_NONE:
+    default:
+      return NULL;
+    }
 }

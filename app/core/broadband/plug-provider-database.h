@@ -38,6 +38,28 @@ typedef enum {
 #define PLUG_PROVIDER_DATABASE_MAX_ATTRIBUTE 1024
 #define PLUG_PROVIDER_DATABASE_MAX_TEXT      4096
 
+/**
+ * PlugProviderHint:
+ * @PLUG_PROVIDER_HINT_NONE: nothing the modem says names a provider
+ * @PLUG_PROVIDER_HINT_SID: the system id of the CDMA network the modem
+ *   is registered on
+ * @PLUG_PROVIDER_HINT_MCC_MNC: the SIM's MCC-MNC (where several providers
+ *   share it, the one the database marks as primary)
+ * @PLUG_PROVIDER_HINT_SPN: the SIM's service provider name, among the
+ *   providers of its MCC-MNC
+ * @PLUG_PROVIDER_HINT_GID1: the SIM's group identifier, among the
+ *   providers of its MCC-MNC
+ *
+ * What decided the provider plug_provider_database_suggest() suggests.
+ */
+typedef enum {
+  PLUG_PROVIDER_HINT_NONE,
+  PLUG_PROVIDER_HINT_SID,
+  PLUG_PROVIDER_HINT_MCC_MNC,
+  PLUG_PROVIDER_HINT_SPN,
+  PLUG_PROVIDER_HINT_GID1,
+} PlugProviderHint;
+
 #define PLUG_TYPE_PROVIDER_DATABASE (plug_provider_database_get_type ())
 
 G_DECLARE_FINAL_TYPE (PlugProviderDatabase, plug_provider_database, PLUG, PROVIDER_DATABASE, GObject)
@@ -78,5 +100,14 @@ GPtrArray            *plug_provider_database_query             (PlugProviderData
                                                                 const char           *country_code,
                                                                 const char           *mcc_mnc,
                                                                 const char           *text);
+
+PlugProvider         *plug_provider_database_suggest           (PlugProviderDatabase *self,
+                                                                const char           *mcc_mnc,
+                                                                const char           *spn,
+                                                                const char           *gid1,
+                                                                guint                 sid,
+                                                                PlugProviderHint     *hint);
+
+const char           *plug_provider_hint_get_id                (PlugProviderHint      hint);
 
 G_END_DECLS

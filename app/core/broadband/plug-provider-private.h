@@ -18,7 +18,7 @@ G_BEGIN_DECLS
  * directly; nothing else includes this header.
  *
  * Strings are NULL when the database leaves them out or empty. Arrays that
- * are handed out as string vectors (mcc_mnc, dns) are NULL-terminated by
+ * are handed out as string vectors (mcc_mnc, gid1, dns) are NULL-terminated by
  * plug_provider_seal() and plug_provider_apn_seal().
  */
 
@@ -49,6 +49,7 @@ struct _PlugProvider
 
   gboolean          has_gsm;
   GPtrArray        *mcc_mnc;           /* as listed: MCC then a 2 or 3 digit MNC */
+  GPtrArray        *gid1;              /* upper-case hexadecimal */
   GPtrArray        *apns;              /* PlugProviderApn */
 
   gboolean          has_cdma;

@@ -43,6 +43,7 @@ plug_provider_finalize (GObject *object)
   g_clear_pointer (&self->translated_names, g_ptr_array_unref);
   g_free (self->country_code);
   g_clear_pointer (&self->mcc_mnc, g_ptr_array_unref);
+  g_clear_pointer (&self->gid1, g_ptr_array_unref);
   g_clear_pointer (&self->apns, g_ptr_array_unref);
   g_clear_pointer (&self->cdma_sids, g_array_unref);
   g_free (self->cdma_username);
@@ -120,6 +121,8 @@ plug_provider_seal (PlugProvider *self)
 {
   if (self->mcc_mnc != NULL)
     g_ptr_array_add (self->mcc_mnc, NULL);
+  if (self->gid1 != NULL)
+    g_ptr_array_add (self->gid1, NULL);
   if (self->cdma_dns != NULL)
     g_ptr_array_add (self->cdma_dns, NULL);
 }
@@ -250,6 +253,18 @@ plug_provider_get_mcc_mnc (PlugProvider *self)
   g_return_val_if_fail (PLUG_IS_PROVIDER (self), NULL);
 
   return self->mcc_mnc != NULL ? (const char * const *) self->mcc_mnc->pdata : NULL;
+}
+
+/* The GID1s that tell the provider's SIMs from others on the same
+ * network, each the first bytes of the SIM's GID1 in upper-case
+ * hexadecimal (“BA01”); NULL when it lists none. The format's DTD has no
+ * <gid1> yet: a database that adds it (or a user's copy) is read. */
+const char * const *
+plug_provider_get_gid1 (PlugProvider *self)
+{
+  g_return_val_if_fail (PLUG_IS_PROVIDER (self), NULL);
+
+  return self->gid1 != NULL ? (const char * const *) self->gid1->pdata : NULL;
 }
 
 /* Returns: (transfer none) (element-type PlugProviderApn): the GSM APNs,
@@ -395,6 +410,112 @@ plug_provider_match_mcc_mnc (PlugProvider *self,
     }
 
   return best;
+}
+
+/* --- what the SIM says ------------------------------------------------- */
+
+/* A GID1 as ModemManager's Sim.Gid1 bytes are written here: an even
+ * number of hexadecimal digits, at least two. */
+gboolean
+plug_gid1_is_valid (const char *gid1)
+{
+  gsize length;
+
+  if (gid1 == NULL)
+    return FALSE;
+
+  length = strlen (gid1);
+  if (length == 0 || length % 2 != 0)
+    return FALSE;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      if (!g_ascii_isxdigit (gid1[i]))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* How many hexadecimal digits of the SIM's @gid1 one of the provider's
+ * GID1s matches: a SIM's GID1 is a whole file, often padded with FF,
+ * and the database lists the bytes it starts with (as Android's MVNO
+ * rules do). The longest match is the most telling; 0 is none. */
+guint
+plug_provider_match_gid1 (PlugProvider *self,
+                          const char   *gid1)
+{
+  guint best = 0;
+
+  g_return_val_if_fail (PLUG_IS_PROVIDER (self), 0);
+
+  if (self->gid1 == NULL || !plug_gid1_is_valid (gid1))
+    return 0;
+
+  for (guint i = 0; i < self->gid1->len && g_ptr_array_index (self->gid1, i) != NULL; i++)
+    {
+      const char *listed = g_ptr_array_index (self->gid1, i);
+      gsize length = strlen (listed);
+
+      if (length > best && g_ascii_strncasecmp (gid1, listed, length) == 0 &&
+          strlen (gid1) >= length)
+        best = (guint) length;
+    }
+
+  return best;
+}
+
+static char *
+fold_name (const char *name)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (name));
+  g_autofree char *normalized = g_utf8_normalize (stripped, -1, G_NORMALIZE_ALL);
+
+  return normalized != NULL ? g_utf8_casefold (normalized, -1) : NULL;
+}
+
+static gboolean
+folded_equal (const char *name,
+              const char *folded_wanted)
+{
+  g_autofree char *folded = name != NULL ? fold_name (name) : NULL;
+
+  return folded != NULL && g_str_equal (folded, folded_wanted);
+}
+
+/* Whether @name is the provider's name, or one of its translated names,
+ * ignoring case and the spaces around it: how a SIM's service provider
+ * name (“Lycamobile”) finds the virtual provider among those sharing
+ * its host's MCC-MNC. A part of a name is not enough: the host's name is
+ * often part of its MVNOs' (“Vodafone”, “Vodafone Prepaid”). */
+gboolean
+plug_provider_has_name (PlugProvider *self,
+                        const char   *name)
+{
+  g_autofree char *folded = NULL;
+
+  g_return_val_if_fail (PLUG_IS_PROVIDER (self), FALSE);
+
+  if (name == NULL || !g_utf8_validate (name, -1, NULL))
+    return FALSE;
+
+  folded = fold_name (name);
+  if (folded == NULL || *folded == '\0')
+    return FALSE;
+
+  if (folded_equal (self->name, folded))
+    return TRUE;
+
+  if (self->translated_names != NULL)
+    {
+      for (guint i = 1; i < self->translated_names->len; i += 2)
+        {
+          if (folded_equal (g_ptr_array_index (self->translated_names, i), folded))
+            return TRUE;
+        }
+    }
+
+  return FALSE;
 }
 
 /* --- search ------------------------------------------------------------ */

@@ -46,6 +46,11 @@ const char * const *plug_provider_get_mcc_mnc           (PlugProvider *self);
 GPtrArray          *plug_provider_get_apns              (PlugProvider *self);
 PlugProviderMatch   plug_provider_match_mcc_mnc         (PlugProvider *self,
                                                          const char   *mcc_mnc);
+const char * const *plug_provider_get_gid1              (PlugProvider *self);
+guint               plug_provider_match_gid1            (PlugProvider *self,
+                                                         const char   *gid1);
+gboolean            plug_provider_has_name              (PlugProvider *self,
+                                                         const char   *name);
 
 gboolean            plug_provider_has_cdma              (PlugProvider *self);
 const guint32      *plug_provider_get_cdma_sids         (PlugProvider *self,
@@ -60,5 +65,6 @@ gboolean            plug_provider_matches_text          (PlugProvider *self,
 gboolean            plug_mcc_mnc_is_valid               (const char   *mcc_mnc);
 gboolean            plug_mcc_mnc_normalize              (const char   *mcc_mnc,
                                                          char          normalized[7]);
+gboolean            plug_gid1_is_valid                  (const char   *gid1);
 
 G_END_DECLS

@@ -17,9 +17,11 @@
 
 /*
  * Each page is filled from what the earlier ones chose: the modems, the
- * countries with a provider for the modem's family (the SIM's country
- * first), that country's providers (the SIM's first), the provider's
- * internet plans, and the review. Lists are one-choice GtkListBoxes of
+ * countries with a provider for the modem's family (the suggested
+ * provider's country first), that country's providers (the suggested one
+ * first), the provider's internet plans, and the review. The modem
+ * suggests a provider from its SIM (MCC-MNC, provider name, GID1) or the
+ * CDMA network it is on (SID): plug_modem_suggest_provider(). Lists are one-choice GtkListBoxes of
  * rows marked with a check.
  */
 
@@ -228,25 +230,23 @@ compare_rows (GtkListBoxRow *first,
                          g_object_get_data (G_OBJECT (second), "plug-search-key"));
 }
 
-/* The SIM's provider, else the network's, says which country the user is
- * in; the locale is a guess. Without any, NULL: no country is chosen for
- * the user. */
+/* The provider the modem suggests, else the network's, says which
+ * country the user is in; the locale is a guess. Without any, NULL: no
+ * country is chosen for the user. */
 static char *
 guess_country (PlugConnectionWizard *self)
 {
-  const char *codes[] = {
-    plug_modem_get_sim_operator_code (self->modem),
-    plug_modem_get_operator_code (self->modem),
-  };
+  g_autoptr(PlugProvider) suggested = plug_modem_suggest_provider (self->modem, self->database, NULL);
+  const char *network_code = plug_modem_get_operator_code (self->modem);
 
-  for (guint i = 0; i < G_N_ELEMENTS (codes); i++)
+  if (suggested != NULL)
+    return g_strdup (plug_provider_get_country_code (suggested));
+
+  if (network_code != NULL && plug_mcc_mnc_is_valid (network_code))
     {
-      g_autoptr(GPtrArray) providers = NULL;
+      g_autoptr(GPtrArray) providers = plug_provider_database_lookup_mcc_mnc (self->database, network_code);
 
-      if (codes[i] == NULL || !plug_mcc_mnc_is_valid (codes[i]))
-        continue;
-      providers = plug_provider_database_lookup_mcc_mnc (self->database, codes[i]);
-      if (providers != NULL && providers->len > 0)
+      if (providers->len > 0)
         return g_strdup (plug_provider_get_country_code (g_ptr_array_index (providers, 0)));
     }
 
@@ -314,21 +314,15 @@ plug_connection_wizard_fill_providers (PlugConnectionWizard *self)
 {
   g_autoptr(GPtrArray) providers = plug_provider_database_lookup_country (self->database, self->country_code);
   g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
-  const char *sim_code = plug_modem_get_sim_operator_code (self->modem);
-  g_autoptr(GPtrArray) matches = NULL;
-  PlugProvider *preferred = NULL;
+  /* Where virtual providers share their host's MCC-MNC, the SIM's GID1
+   * or provider name tells which; else the host, which the database
+   * marks as primary. */
+  g_autoptr(PlugProvider) preferred = plug_modem_suggest_provider (self->modem, self->database, NULL);
   GtkListBoxRow *chosen = NULL;
   GtkWidget *row;
 
   clear_list (self->provider_list);
   gtk_editable_set_text (GTK_EDITABLE (self->provider_search), "");
-
-  /* The database's best match for the SIM's code: where virtual
-   * providers share their host's code, it marks the host as primary. */
-  if (sim_code != NULL && plug_mcc_mnc_is_valid (sim_code))
-    matches = plug_provider_database_lookup_mcc_mnc (self->database, sim_code);
-  if (matches != NULL && matches->len > 0)
-    preferred = g_ptr_array_index (matches, 0);
 
   for (guint i = 0; providers != NULL && i < providers->len; i++)
     {
@@ -358,7 +352,7 @@ plug_connection_wizard_fill_providers (PlugConnectionWizard *self)
   g_object_set_data (G_OBJECT (row), PLUG_WIZARD_NOT_LISTED, GINT_TO_POINTER (TRUE));
   gtk_list_box_append (self->provider_list, row);
 
-  /* The SIM's provider first, where it is seen without scrolling. */
+  /* The suggested provider first, where it is seen without scrolling. */
   if (chosen != NULL && gtk_list_box_row_get_index (chosen) > 0)
     {
       g_object_ref (chosen);
@@ -366,8 +360,8 @@ plug_connection_wizard_fill_providers (PlugConnectionWizard *self)
       gtk_list_box_prepend (self->provider_list, GTK_WIDGET (chosen));
       g_object_unref (chosen);
     }
-  /* Without the SIM's provider no row is chosen: the first by name would
-   * be a guess, and a wrong one more often than not. */
+  /* Without a suggested provider no row is chosen: the first by name
+   * would be a guess, and a wrong one more often than not. */
   gtk_list_box_select_row (self->provider_list, chosen);
 }
 
