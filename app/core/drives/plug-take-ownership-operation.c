@@ -34,14 +34,22 @@
  * 3. udisks mounts an unmounted volume in a folder of its own while it
  *    works, so nothing is unmounted or mounted here; a mounted one is
  *    changed where it is, and open files are not disturbed.
- * 4. For a mounted volume, success is reported once its top folder is
- *    seen to be the user's (access(W_OK) on it, through the volume);
- *    an unmounted one cannot be looked at without mounting it.
+ * 4. For a volume mounted when asked, success is reported once its top
+ *    folder is seen to be the user's (access(W_OK) on it, through the
+ *    volume); an unmounted one cannot be looked at without mounting it.
+ *    udisks' folder of its own (plug_udisks_is_temporary_mount()) shows
+ *    in the volume's mount points while it works, and may still when it
+ *    has answered, even when the next call starts: it is root's, and
+ *    never the one looked at.
  *
  * The call has no D-Bus timeout (giving many files a new owner takes a
  * while) and is not cancelled once made: udisks would go on anyway, and
  * the outcome would be unknown.
  */
+
+/* What udisks asks polkit (udiskslinuxfilesystem.c), whether or not the
+ * user set the disk image up. */
+#define TAKE_OWNERSHIP_ACTION "org.freedesktop.udisks2.filesystem-take-ownership"
 
 struct _PlugTakeOwnershipOperation
 {
@@ -56,6 +64,7 @@ struct _PlugTakeOwnershipOperation
   PlugDriveIdentity     *identity;
   PlugTakeOwnershipStep  step;
   UDisksObject          *object;
+  char                  *mount_point;
   gboolean               verified;
 };
 
@@ -79,6 +88,7 @@ plug_take_ownership_operation_finalize (GObject *object)
   g_clear_object (&self->volume);
   g_clear_pointer (&self->identity, plug_drive_identity_free);
   g_clear_object (&self->object);
+  g_clear_pointer (&self->mount_point, g_free);
 
   G_OBJECT_CLASS (plug_take_ownership_operation_parent_class)->finalize (object);
 }
@@ -179,6 +189,20 @@ plug_take_ownership_operation_get_verified (PlugTakeOwnershipOperation *self)
   return self->verified;
 }
 
+/**
+ * plug_take_ownership_operation_get_mount_point:
+ *
+ * Returns: (nullable): once started, where the volume was mounted when
+ *   udisks was asked, or %NULL when it was not
+ */
+const char *
+plug_take_ownership_operation_get_mount_point (PlugTakeOwnershipOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_TAKE_OWNERSHIP_OPERATION (self), NULL);
+
+  return self->mount_point;
+}
+
 static void
 set_step (PlugTakeOwnershipOperation *self,
           PlugTakeOwnershipStep       step)
@@ -222,7 +246,8 @@ access_refreshed_cb (GObject      *object,
     }
 
   /* Unmounted meanwhile: there is nothing left to look at. */
-  if (!plug_volume_get_access (self->volume, &writable, &owner))
+  if (g_strcmp0 (plug_volume_get_mount_point (self->volume), self->mount_point) != 0 ||
+      !plug_volume_get_access (self->volume, &writable, &owner))
     {
       set_step (self, PLUG_TAKE_OWNERSHIP_STEP_DONE);
       g_task_return_boolean (task, TRUE);
@@ -272,6 +297,23 @@ take_ownership_cb (GObject      *object,
           return;
         }
 
+      /* Named, for an administrator who would allow it. */
+      if (plug_drive_error_is_not_authorized (error))
+        {
+          g_autoptr(GError) refused = error;
+
+          g_dbus_error_strip_remote_error (refused);
+          return_error (self, task,
+                        g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_NOT_AUTHORIZED,
+                                     /* Translators: a device such as /dev/sdb1, a polkit action's
+                                      * name, then udisks' words */
+                                     _("Not authorized: the system does not allow you to change the owner "
+                                       "of the files on %s (polkit action %s): %s"),
+                                     plug_volume_get_device (self->volume), TAKE_OWNERSHIP_ACTION,
+                                     refused->message));
+          return;
+        }
+
       return_error (self, task,
                     plug_drive_error_from_udisks (error, _("udisks could not make the files yours")));
       return;
@@ -280,7 +322,8 @@ take_ownership_cb (GObject      *object,
   set_step (self, PLUG_TAKE_OWNERSHIP_STEP_CONFIRMING);
 
   /* The top folder of a mounted volume, asked again in a worker thread. */
-  if (plug_volume_get_mount_point (self->volume) != NULL)
+  if (self->mount_point != NULL &&
+      g_strcmp0 (plug_volume_get_mount_point (self->volume), self->mount_point) == 0)
     {
       plug_volume_refresh_usage_async (self->volume, NULL, access_refreshed_cb, g_steal_pointer (&task));
       return;
@@ -312,6 +355,7 @@ plug_take_ownership_operation_run_async (PlugTakeOwnershipOperation *self,
   GVariantDict options;
   UDisksBlock *block;
   UDisksFilesystem *filesystem;
+  const char * const *mount_points;
   const char *type;
 
   g_return_if_fail (PLUG_IS_TAKE_OWNERSHIP_OPERATION (self));
@@ -386,6 +430,13 @@ plug_take_ownership_operation_run_async (PlugTakeOwnershipOperation *self,
                                  plug_volume_get_device (self->volume),
                                  change != NULL ? change : _("the drive is no longer there")));
       return;
+    }
+
+  mount_points = udisks_filesystem_get_mount_points (filesystem);
+  for (guint i = 0; mount_points != NULL && mount_points[i] != NULL && self->mount_point == NULL; i++)
+    {
+      if (!plug_udisks_is_temporary_mount (mount_points[i]))
+        self->mount_point = g_strdup (mount_points[i]);
     }
 
   set_step (self, PLUG_TAKE_OWNERSHIP_STEP_TAKING);

@@ -41,6 +41,7 @@ PlugTakeOwnershipOperation *plug_take_ownership_operation_new         (UDisksCli
 
 PlugTakeOwnershipStep       plug_take_ownership_operation_get_step    (PlugTakeOwnershipOperation  *self);
 gboolean                    plug_take_ownership_operation_get_verified (PlugTakeOwnershipOperation *self);
+const char                 *plug_take_ownership_operation_get_mount_point (PlugTakeOwnershipOperation *self);
 
 void                        plug_take_ownership_operation_run_async   (PlugTakeOwnershipOperation  *self,
                                                                       GCancellable                *cancellable,

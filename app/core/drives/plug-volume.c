@@ -12,6 +12,7 @@
 
 #include "plug-drive-rules.h"
 #include "plug-filesystem-type.h"
+#include "plug-udisks-call.h"
 #include "plug-volume.h"
 
 /*
@@ -385,17 +386,26 @@ start_usage_refresh (PlugVolume *self)
 
 static void
 set_mount_points (PlugVolume         *self,
-                  const char * const *mount_points)
+                  const char * const *udisks_mount_points)
 {
-  if (mount_points == NULL)
-    mount_points = no_mount_points;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) mount_points = NULL;
 
-  if (g_strv_equal (mount_points, plug_volume_get_mount_points (self)))
+  /* Where udisks mounts it for a moment, for itself, is no place for
+   * the user's files. */
+  for (guint i = 0; udisks_mount_points != NULL && udisks_mount_points[i] != NULL; i++)
+    {
+      if (!plug_udisks_is_temporary_mount (udisks_mount_points[i]))
+        g_strv_builder_add (builder, udisks_mount_points[i]);
+    }
+  mount_points = g_strv_builder_end (builder);
+
+  if (g_strv_equal ((const char * const *) mount_points, plug_volume_get_mount_points (self)))
     return;
 
   g_clear_pointer (&self->mount_points, g_strfreev);
   if (mount_points[0] != NULL)
-    self->mount_points = g_strdupv ((char **) mount_points);
+    self->mount_points = g_steal_pointer (&mount_points);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MOUNT_POINTS]);
 
   /* The old numbers describe another filesystem, or none. */
