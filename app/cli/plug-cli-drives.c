@@ -16,9 +16,11 @@
 #include "plug-cli.h"
 #include "plug-cli-drives.h"
 #include "plug-drive-list.h"
+#include "plug-filesystem-type.h"
 #include "plug-kept-copy.h"
 #include "plug-label-rules.h"
 #include "plug-rename-operation.h"
+#include "plug-take-ownership-operation.h"
 
 /*
  * `plugboardctl drives` is a group of subcommands, one per thing the
@@ -30,6 +32,7 @@
 static int drives_list        (int argc, char **argv, gboolean json);
 static int drives_check_label (int argc, char **argv, gboolean json);
 static int drives_rename      (int argc, char **argv, gboolean json);
+static int drives_take_ownership (int argc, char **argv, gboolean json);
 
 static const PlugCliCommand subcommands[] = {
   { "list", N_("List external drives and the disk images you attached"), drives_list },
@@ -37,6 +40,7 @@ static const PlugCliCommand subcommands[] = {
   { "rename", N_("Rename a volume"), drives_rename },
   /* The first name of "rename", kept for the scripts that use it. */
   { "label", N_("The same as “rename”"), drives_rename },
+  { "take-ownership", N_("Make the files on a volume yours, without reformatting it"), drives_take_ownership },
   { "format", N_("Reformat a volume or a whole drive"), plug_cli_drives_format },
   { "benchmark", N_("Measure how fast a drive reads, and a mounted volume writes"), plug_cli_drives_benchmark },
   { "kept-copies", N_("List the files a reformat kept on this computer and did not put back"), plug_cli_drives_kept_copies },
@@ -66,6 +70,9 @@ add_volume_json (JsonBuilder *builder,
   guint64 used;
   guint64 free_space;
   gboolean usage_known = plug_volume_get_usage (volume, &used, &free_space);
+  gboolean access_known;
+  gboolean writable = FALSE;
+  const char *owner = NULL;
 
   json_builder_begin_object (builder);
   plug_cli_json_add_string (builder, "device", plug_volume_get_device (volume));
@@ -100,6 +107,16 @@ add_volume_json (JsonBuilder *builder,
     json_builder_add_int_value (builder, (gint64) max_file_size);
   else
     json_builder_add_null_value (builder);
+
+  /* Whether this user can add files to the top folder, and whose it is:
+   * null while not mounted. */
+  access_known = plug_volume_get_access (volume, &writable, &owner);
+  json_builder_set_member_name (builder, "writable");
+  if (access_known)
+    json_builder_add_boolean_value (builder, writable);
+  else
+    json_builder_add_null_value (builder);
+  plug_cli_json_add_string (builder, "owner", access_known ? owner : NULL);
 
   json_builder_end_object (builder);
 }
@@ -258,6 +275,19 @@ print_drive_text (PlugDrive *drive)
       if (plug_volume_get_max_file_size (volume) == G_GUINT64_CONSTANT (0xFFFFFFFF))
         g_print ("  %-*s  %s\n", device_width, "",
                  _("Files larger than 4 GB cannot be stored on this drive"));
+      if (plug_volume_get_can_take_ownership (volume))
+        {
+          g_autofree char *owner_text = NULL;
+          const char *owner = NULL;
+
+          plug_volume_get_access (volume, NULL, &owner);
+          owner_text = plug_cli_dup_printable (owner);
+          g_print ("  %-*s  ", device_width, "");
+          /* Translators: %s is a user name, such as root */
+          g_print (_("Its files belong to another user (%s); you cannot add files to it. "
+                     "“plugboardctl drives take-ownership” makes them yours.\n"),
+                   owner_text);
+        }
     }
 }
 
@@ -825,6 +855,169 @@ drives_rename (int      argc,
     return plug_cli_fail (_("Could not rename %s: %s"), plug_volume_get_device (volume), error->message);
 
   print_rename_result (operation, volume, old_label, json);
+
+  return PLUG_CLI_EXIT_DONE;
+}
+
+/* --- drives take-ownership ---------------------------------------------- */
+
+static void
+print_take_ownership_result (PlugTakeOwnershipOperation *operation,
+                             PlugVolume                 *volume,
+                             gboolean                    json)
+{
+  g_autofree char *name = plug_volume_dup_display_name (volume);
+  g_autofree char *printable_name = plug_cli_dup_printable (name);
+  const char *mount_point = plug_take_ownership_operation_get_mount_point (operation);
+  g_autofree char *printable_mount_point = plug_cli_dup_printable (mount_point);
+  gboolean verified = plug_take_ownership_operation_get_verified (operation);
+  const char *owner = NULL;
+  gboolean writable = FALSE;
+  gboolean access_known;
+
+  /* Read from the top folder only when it was looked at: not the folder
+   * udisks mounted an unmounted volume in for the time it worked. */
+  access_known = verified && plug_volume_get_access (volume, &writable, &owner);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) node = NULL;
+
+      json_builder_begin_object (builder);
+      plug_cli_json_add_string (builder, "device", plug_volume_get_device (volume));
+      plug_cli_json_add_string (builder, "filesystem", plug_volume_get_filesystem (volume));
+      plug_cli_json_add_string (builder, "label", plug_volume_get_label (volume));
+      plug_cli_json_add_uint (builder, "size", plug_volume_get_size (volume));
+      plug_cli_json_add_string (builder, "user", g_get_user_name ());
+      plug_cli_json_add_string (builder, "mount_point", mount_point);
+      json_builder_set_member_name (builder, "writable");
+      if (access_known)
+        json_builder_add_boolean_value (builder, writable);
+      else
+        json_builder_add_null_value (builder);
+      plug_cli_json_add_string (builder, "owner", access_known ? owner : NULL);
+      plug_cli_json_add_boolean (builder, "verified", verified);
+      json_builder_end_object (builder);
+      node = json_builder_get_root (builder);
+      plug_cli_print_json (node);
+      return;
+    }
+
+  /* Translators: %s is a volume's name, such as PHOTOS */
+  g_print (_("%s now belongs to you.\n"), printable_name);
+  if (mount_point != NULL && verified)
+    /* Translators: %s is a folder, such as /media/alice/PHOTOS */
+    g_print (_("You can add files to it at %s\n"), printable_mount_point);
+  else if (mount_point == NULL)
+    g_print (_("It was not mounted: udisks mounted it for the time it took, and unmounted it again.\n"));
+}
+
+static int
+drives_take_ownership (int      argc,
+                       char   **argv,
+                       gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugDriveList) drives = NULL;
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+  g_autoptr(PlugTakeOwnershipOperation) operation = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  g_autoptr(GAsyncResult) access_result = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *description = NULL;
+  g_autofree char *filesystem_name = NULL;
+  const char *owner = NULL;
+  UDisksClient *client;
+  guint interrupt_id;
+  int exit_code;
+
+  context = plug_cli_option_context_new ("drives take-ownership", _("DEVICE"),
+                                         _("Make the files on a volume yours, without reformatting it: its top "
+                                           "folder and everything in it will belong to you, and only you can "
+                                           "open its top folder. DEVICE is its device (such as /dev/sdb1), its "
+                                           "name or its UUID. ext2, ext3, ext4, XFS and Btrfs volumes only; "
+                                           "udisks mounts one that is not mounted for the time it takes."),
+                                         &json);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc < 2)
+    return plug_cli_usage_error ("drives take-ownership", _("A device is needed"));
+  if (argc > 2)
+    return plug_cli_usage_error ("drives take-ownership", _("Unexpected argument “%s”"), argv[2]);
+
+  client = plug_cli_drives_connect (&services, &exit_code,
+                                    _("udisks2 is not running, and the files on a volume cannot be made "
+                                      "yours without it. Install the “%s” package, or start its service."),
+                                    plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+  if (client == NULL)
+    return exit_code;
+
+  /* Every drive, so that one Plugboard leaves alone is refused with its
+   * reason rather than reported missing. */
+  drives = plug_drive_list_new (client, PLUG_DRIVE_LIST_FLAGS_INCLUDE_UNLISTED);
+  if (!resolve_volume (drives, argv[1], &drive, &volume, &error))
+    return plug_cli_fail ("%s", error->message);
+
+  description = describe_volume (volume);
+
+  if (!plug_drive_get_can_modify (drive))
+    {
+      g_autofree char *reason = plug_drive_dup_restriction_reason (drive);
+
+      return plug_cli_fail (_("Will not change the owner of the files on %s: %s."), description, reason);
+    }
+
+  /* Checked here too, so that a volume udisks would refuse is refused
+   * before anything is asked, and no password with it. */
+  if (!plug_filesystem_type_can_take_ownership (plug_volume_get_filesystem (volume)))
+    {
+      filesystem_name = plug_volume_dup_filesystem_name (volume);
+      return plug_cli_fail (_("Cannot make %s yours: files on %s have no owners. udisks does this for ext2, "
+                              "ext3, ext4, XFS and Btrfs only."),
+                            description, filesystem_name != NULL ? filesystem_name : _("this volume"));
+    }
+
+  /* Who owns it now, to say so. */
+  plug_volume_refresh_usage_async (volume, NULL, plug_cli_store_result_cb, &access_result);
+  plug_cli_wait_for (&access_result);
+  if (!plug_volume_refresh_usage_finish (volume, access_result, &error))
+    g_clear_error (&error);
+
+  if (!json)
+    {
+      if (plug_volume_get_access (volume, NULL, &owner) && g_strcmp0 (owner, g_get_user_name ()) != 0)
+        {
+          g_autofree char *owner_text = plug_cli_dup_printable (owner);
+
+          /* Translators: a volume's description, a user name, then another */
+          g_print (_("Making %s yours: its top folder belongs to %s, and its files will belong to you (%s)…\n"),
+                   description, owner_text, g_get_user_name ());
+        }
+      else
+        {
+          /* Translators: a volume's description, then a user name */
+          g_print (_("Making %s yours: its files will belong to you (%s)…\n"), description, g_get_user_name ());
+        }
+    }
+
+  operation = plug_take_ownership_operation_new (client, drive, volume);
+
+  cancellable = g_cancellable_new ();
+  interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
+  plug_take_ownership_operation_run_async (operation, cancellable, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
+  g_source_remove (interrupt_id);
+
+  if (!plug_take_ownership_operation_run_finish (operation, result, &error))
+    return plug_cli_fail (_("Could not make %s yours: %s"), description, error->message);
+
+  print_take_ownership_result (operation, volume, json);
 
   return PLUG_CLI_EXIT_DONE;
 }

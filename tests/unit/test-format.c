@@ -178,6 +178,19 @@ test_limits_for_keeping_files (void)
     g_assert_false (plug_filesystem_type_holds_hard_links (NULL));
   }
 
+  /* udisks gives the files to the user on the filesystems with owners
+   * only, ext2/3/4, XFS and Btrfs among those Plugboard makes. */
+  {
+    const char *yes[] = { "ext2", "ext3", "ext4", "xfs", "btrfs", "reiserfs", "nilfs2" };
+    const char *no[] = { "vfat", "exfat", "ntfs", "iso9660", "zfs", "crypto_LUKS" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (yes); i++)
+      g_assert_true (plug_filesystem_type_can_take_ownership (yes[i]));
+    for (guint i = 0; i < G_N_ELEMENTS (no); i++)
+      g_assert_false (plug_filesystem_type_can_take_ownership (no[i]));
+    g_assert_false (plug_filesystem_type_can_take_ownership (NULL));
+  }
+
   /* mkfs.exfat's cluster sizes, and room left for the filesystem. */
   g_assert_cmpuint (plug_filesystem_type_estimate_capacity ("exfat", 128 * MIB, &cluster), <, 128 * MIB);
   g_assert_cmpuint (cluster, ==, 4096);

@@ -296,6 +296,30 @@ plug_filesystem_type_can_carry_links (const char *filesystem)
   return type != NULL && type->has_owners;
 }
 
+/* udisks 2.9.4's Filesystem.TakeOwnership works on the filesystems its
+ * table (udiskslinuxfsinfo.c) marks supports_owners, and refuses every
+ * other one ("Filesystem … doesn't support ownership"). It mounts an
+ * unmounted one in a folder of its own for the time it takes. */
+static const char * const ownership_filesystems[] = {
+  "ext2", "ext3", "ext4", "xfs", "btrfs", "reiserfs", "nilfs2", NULL
+};
+
+/**
+ * plug_filesystem_type_can_take_ownership:
+ * @filesystem: (nullable): a filesystem, as udisks names it
+ *
+ * Returns: whether udisks can give the files on it to the user who asks
+ *   (Filesystem.TakeOwnership)
+ */
+gboolean
+plug_filesystem_type_can_take_ownership (const char *filesystem)
+{
+  if (filesystem == NULL)
+    return FALSE;
+
+  return g_strv_contains (ownership_filesystems, filesystem);
+}
+
 /* What a file on each filesystem can be besides its bytes, as Linux
  * mounts it here. ext2/3/4, XFS and Btrfs hold all three. FAT and exFAT
  * none: one name per file, every cluster stored, no attributes. NTFS, as

@@ -53,6 +53,24 @@ plug_udisks_call_options (void)
   return g_variant_dict_end (&options);
 }
 
+/**
+ * plug_udisks_is_temporary_mount:
+ * @mount_point: where a volume is mounted
+ *
+ * udisks 2.9.4 mounts a volume in a folder of its own, for the time a
+ * call takes, where the call needs it mounted and it is not
+ * (Filesystem.TakeOwnership, Block.Format's take-ownership): a folder
+ * only root can open, gone when the call has returned, though its
+ * mount points may still list it for a moment.
+ *
+ * Returns: whether @mount_point is such a folder
+ */
+gboolean
+plug_udisks_is_temporary_mount (const char *mount_point)
+{
+  return g_str_has_prefix (mount_point, "/run/udisks2/temp-mount-");
+}
+
 typedef struct
 {
   PlugUdisksCheck check;

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 typedef gboolean (*PlugUdisksCheck) (gpointer data);
 
 GVariant *plug_udisks_call_options (void);
+gboolean  plug_udisks_is_temporary_mount (const char *mount_point);
 
 void      plug_udisks_wait_async   (PlugUdisksCheck      check,
                                     gpointer             data,

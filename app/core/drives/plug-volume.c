@@ -8,8 +8,11 @@
 
 #include "config.h"
 
+#include <unistd.h>
+
 #include "plug-drive-rules.h"
 #include "plug-filesystem-type.h"
+#include "plug-udisks-call.h"
 #include "plug-volume.h"
 
 /*
@@ -21,7 +24,10 @@
  *
  * udisks 2.9 does not publish how full a filesystem is, so a mounted
  * volume asks the kernel (statfs) in one of GIO's worker threads whenever
- * its mount point changes, and on request.
+ * its mount point changes, and on request. In the same thread it asks
+ * whether this user can write to its top folder (access(W_OK)) and who
+ * owns that folder: a volume made by root, such as an ext4 drive made
+ * with GParted, mounts with a top folder only root can add files to.
  */
 
 struct _PlugVolume
@@ -41,7 +47,13 @@ struct _PlugVolume
   gboolean      usage_known;
   guint64       used;
   guint64       free_space;
+  gboolean      read_only;
   GCancellable *usage_cancellable;
+
+  gboolean      access_known;
+  gboolean      writable;
+  guint32       owner_uid;
+  char         *owner;
 };
 
 G_DEFINE_FINAL_TYPE (PlugVolume, plug_volume, G_TYPE_OBJECT)
@@ -60,6 +72,9 @@ enum {
   PROP_USAGE_KNOWN,
   PROP_USED,
   PROP_FREE,
+  PROP_ACCESS_KNOWN,
+  PROP_WRITABLE,
+  PROP_OWNER,
   N_PROPS
 };
 
@@ -90,6 +105,7 @@ plug_volume_finalize (GObject *object)
   g_clear_pointer (&self->label, g_free);
   g_clear_pointer (&self->uuid, g_free);
   g_clear_pointer (&self->mount_points, g_strfreev);
+  g_clear_pointer (&self->owner, g_free);
 
   G_OBJECT_CLASS (plug_volume_parent_class)->finalize (object);
 }
@@ -150,6 +166,18 @@ plug_volume_get_property (GObject    *object,
 
     case PROP_FREE:
       g_value_set_uint64 (value, self->free_space);
+      break;
+
+    case PROP_ACCESS_KNOWN:
+      g_value_set_boolean (value, self->access_known);
+      break;
+
+    case PROP_WRITABLE:
+      g_value_set_boolean (value, self->writable);
+      break;
+
+    case PROP_OWNER:
+      g_value_set_string (value, self->owner);
       break;
 
     default:
@@ -225,6 +253,17 @@ plug_volume_class_init (PlugVolumeClass *klass)
   properties[PROP_FREE] =
     g_param_spec_uint64 ("free", NULL, NULL, 0, G_MAXUINT64, 0, read_only);
 
+  /* Whether the top folder's owner and this user's right to write there
+   * are known: only while mounted, once the kernel has been asked. */
+  properties[PROP_ACCESS_KNOWN] =
+    g_param_spec_boolean ("access-known", NULL, NULL, FALSE, read_only);
+
+  properties[PROP_WRITABLE] =
+    g_param_spec_boolean ("writable", NULL, NULL, FALSE, read_only);
+
+  properties[PROP_OWNER] =
+    g_param_spec_string ("owner", NULL, NULL, NULL, read_only);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -290,6 +329,36 @@ set_usage (PlugVolume *self,
 }
 
 static void
+set_access (PlugVolume *self,
+            gboolean    access_known,
+            gboolean    writable,
+            guint32     owner_uid,
+            const char *owner)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+
+  if (self->access_known != access_known)
+    {
+      self->access_known = access_known;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCESS_KNOWN]);
+    }
+  if (self->writable != writable)
+    {
+      self->writable = writable;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WRITABLE]);
+    }
+  self->owner_uid = owner_uid;
+  if (g_strcmp0 (self->owner, owner) != 0)
+    {
+      g_free (self->owner);
+      self->owner = g_strdup (owner);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OWNER]);
+    }
+
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+static void
 usage_refreshed_cb (GObject      *object,
                     GAsyncResult *result,
                     gpointer      user_data)
@@ -317,21 +386,31 @@ start_usage_refresh (PlugVolume *self)
 
 static void
 set_mount_points (PlugVolume         *self,
-                  const char * const *mount_points)
+                  const char * const *udisks_mount_points)
 {
-  if (mount_points == NULL)
-    mount_points = no_mount_points;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) mount_points = NULL;
 
-  if (g_strv_equal (mount_points, plug_volume_get_mount_points (self)))
+  /* Where udisks mounts it for a moment, for itself, is no place for
+   * the user's files. */
+  for (guint i = 0; udisks_mount_points != NULL && udisks_mount_points[i] != NULL; i++)
+    {
+      if (!plug_udisks_is_temporary_mount (udisks_mount_points[i]))
+        g_strv_builder_add (builder, udisks_mount_points[i]);
+    }
+  mount_points = g_strv_builder_end (builder);
+
+  if (g_strv_equal ((const char * const *) mount_points, plug_volume_get_mount_points (self)))
     return;
 
   g_clear_pointer (&self->mount_points, g_strfreev);
   if (mount_points[0] != NULL)
-    self->mount_points = g_strdupv ((char **) mount_points);
+    self->mount_points = g_steal_pointer (&mount_points);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MOUNT_POINTS]);
 
   /* The old numbers describe another filesystem, or none. */
   set_usage (self, FALSE, 0, 0);
+  set_access (self, FALSE, FALSE, 0, NULL);
   if (self->mount_points != NULL)
     start_usage_refresh (self);
 }
@@ -575,6 +654,94 @@ plug_volume_get_max_file_size (PlugVolume *self)
   return plug_filesystem_type_get_max_file_size (self->filesystem);
 }
 
+/**
+ * plug_volume_get_access:
+ * @writable: (out) (optional): whether this user can add files to the
+ *   top folder of the mounted volume
+ * @owner: (out) (optional) (transfer none): the user who owns that
+ *   folder, by name, or by number where the system has no name for it
+ *
+ * Returns: whether they are known, which they are only while the volume
+ *   is mounted and once the kernel has been asked
+ */
+gboolean
+plug_volume_get_access (PlugVolume  *self,
+                        gboolean    *writable,
+                        const char **owner)
+{
+  g_return_val_if_fail (PLUG_IS_VOLUME (self), FALSE);
+
+  if (writable != NULL)
+    *writable = self->writable;
+  if (owner != NULL)
+    *owner = self->owner;
+
+  return self->access_known;
+}
+
+/**
+ * plug_volume_get_can_take_ownership:
+ *
+ * Whether to offer to make the volume the user's: it is mounted, its top
+ * folder belongs to another user and this user cannot add files to it,
+ * and udisks can give the files of its filesystem to the user
+ * (Filesystem.TakeOwnership). Not on a filesystem mounted read-only,
+ * whose owners cannot change.
+ *
+ * Returns: whether to offer it
+ */
+gboolean
+plug_volume_get_can_take_ownership (PlugVolume *self)
+{
+  g_return_val_if_fail (PLUG_IS_VOLUME (self), FALSE);
+
+  return self->access_known &&
+         !self->writable &&
+         !self->read_only &&
+         self->owner_uid != (guint32) getuid () &&
+         plug_filesystem_type_can_take_ownership (self->filesystem);
+}
+
+static void
+query_top_folder_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlugVolume *self = g_task_get_source_object (task);
+  const char *queried_mount_point = g_task_get_task_data (task);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uid_text = NULL;
+  const char *owner;
+  guint32 owner_uid;
+
+  info = g_file_query_info_finish (G_FILE (object), result, &error);
+  if (info == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  if (g_strcmp0 (queried_mount_point, plug_volume_get_mount_point (self)) != 0)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  /* access::can-write is access(W_OK), which also says no on a
+   * filesystem mounted read-only. A user the system has no name for is
+   * named by number, as ls -l does. */
+  owner_uid = g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_UNIX_UID);
+  owner = g_file_info_get_attribute_string (info, G_FILE_ATTRIBUTE_OWNER_USER);
+  if (owner == NULL || *owner == '\0')
+    owner = uid_text = g_strdup_printf ("%u", owner_uid);
+  set_access (self, TRUE,
+              g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_ACCESS_CAN_WRITE),
+              owner_uid, owner);
+  g_task_return_boolean (task, TRUE);
+}
+
 static void
 query_filesystem_info_cb (GObject      *object,
                           GAsyncResult *result,
@@ -611,14 +778,26 @@ query_filesystem_info_cb (GObject      *object,
     used = size > free_space ? size - free_space : 0;
 
   set_usage (self, TRUE, used, free_space);
-  g_task_return_boolean (task, TRUE);
+  self->read_only = g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_FILESYSTEM_READONLY);
+
+  /* Then the top folder, in the same kind of worker thread. */
+  g_file_query_info_async (G_FILE (object),
+                           G_FILE_ATTRIBUTE_ACCESS_CAN_WRITE ","
+                           G_FILE_ATTRIBUTE_UNIX_UID ","
+                           G_FILE_ATTRIBUTE_OWNER_USER,
+                           G_FILE_QUERY_INFO_NONE,
+                           G_PRIORITY_DEFAULT,
+                           g_task_get_cancellable (task),
+                           query_top_folder_cb,
+                           g_object_ref (task));
 }
 
 /**
  * plug_volume_refresh_usage_async:
  *
- * Asks the kernel how full the mounted volume is, in a worker thread. An
- * unmounted volume completes at once, with its usage unknown.
+ * Asks the kernel how full the mounted volume is, who owns its top
+ * folder and whether this user can write to it, in worker threads. An
+ * unmounted volume completes at once, with its usage and access unknown.
  */
 void
 plug_volume_refresh_usage_async (PlugVolume          *self,
@@ -640,6 +819,7 @@ plug_volume_refresh_usage_async (PlugVolume          *self,
   if (mount_point == NULL)
     {
       set_usage (self, FALSE, 0, 0);
+      set_access (self, FALSE, FALSE, 0, NULL);
       g_task_return_boolean (task, TRUE);
       return;
     }
@@ -649,7 +829,8 @@ plug_volume_refresh_usage_async (PlugVolume          *self,
   g_file_query_filesystem_info_async (file,
                                       G_FILE_ATTRIBUTE_FILESYSTEM_SIZE ","
                                       G_FILE_ATTRIBUTE_FILESYSTEM_FREE ","
-                                      G_FILE_ATTRIBUTE_FILESYSTEM_USED,
+                                      G_FILE_ATTRIBUTE_FILESYSTEM_USED ","
+                                      G_FILE_ATTRIBUTE_FILESYSTEM_READONLY,
                                       G_PRIORITY_DEFAULT,
                                       cancellable,
                                       query_filesystem_info_cb,

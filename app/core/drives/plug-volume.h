@@ -35,6 +35,10 @@ gboolean            plug_volume_get_usage              (PlugVolume           *se
                                                         guint64              *used,
                                                         guint64              *free_space);
 guint64             plug_volume_get_max_file_size      (PlugVolume           *self);
+gboolean            plug_volume_get_access             (PlugVolume           *self,
+                                                        gboolean             *writable,
+                                                        const char          **owner);
+gboolean            plug_volume_get_can_take_ownership (PlugVolume           *self);
 
 void                plug_volume_refresh_usage_async    (PlugVolume           *self,
                                                         GCancellable         *cancellable,

@@ -13,12 +13,14 @@
 #include "plug-delayed-spinner.h"
 
 #include "plug-benchmark-dialog.h"
+#include "plug-drive-error.h"
 #include "plug-drive-group.h"
 #include "plug-drive-list.h"
 #include "plug-drives-panel.h"
 #include "plug-format-dialog.h"
 #include "plug-kept-copies-group.h"
 #include "plug-rename-dialog.h"
+#include "plug-take-ownership-operation.h"
 
 /*
  * The panel lists external drives and the disk images the user attached,
@@ -28,9 +30,12 @@
  * drive list reads the UDisksClient that PlugServices owns.
  *
  * A volume's row offers the panel's actions (drives.reformat,
- * drives.rename, drives.benchmark, each with the volume's object path);
- * each opens its dialog over the window, and what a dialog finished is
- * said in a toast over the panel.
+ * drives.rename, drives.benchmark, drives.take-ownership, each with the
+ * volume's object path); each opens its dialog over the window, and what
+ * a dialog finished is said in a toast over the panel. Make It Yours asks
+ * in a message dialog that names the volume, and works from the panel:
+ * its row loses the offer once the volume is the user's, and a toast says
+ * so, or why not.
  */
 
 struct _PlugDrivesPanel
@@ -50,6 +55,8 @@ struct _PlugDrivesPanel
   GSignalGroup  *services_signals;
   PlugDriveList *drive_list;
   GCancellable  *cancellable;
+  /* While a volume is made the user's; one at a time. */
+  PlugTakeOwnershipOperation *take_ownership;
 
   /* The PlugDriveGroup of each drive, in the drive list's order; the box
    * holds the references. */
@@ -387,12 +394,121 @@ benchmark_activated (GtkWidget  *widget,
 }
 
 static void
+take_ownership_done_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autoptr(PlugDrivesPanel) self = user_data;
+  PlugTakeOwnershipOperation *operation = PLUG_TAKE_OWNERSHIP_OPERATION (object);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_object_steal_data (object, "volume-name");
+  g_autofree char *message = NULL;
+  g_autofree char *details = NULL;
+
+  /* The task holds the operation until this returns. */
+  g_clear_object (&self->take_ownership);
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)))
+    return;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "drives.take-ownership", TRUE);
+
+  if (!plug_take_ownership_operation_run_finish (operation, result, &error))
+    {
+      g_autofree char *summary = plug_drive_error_dup_summary (error, _("udisks could not make its files yours."));
+
+      /* Translators: a volume's name, then why, such as “The system did
+       * not allow it.” */
+      message = g_strdup_printf (_("Could not make %s yours: %s"), name, summary);
+      details = plug_drive_error_dup_details (error);
+      dialog_done_cb (NULL, message, details, self);
+      return;
+    }
+
+  /* Translators: %s is a volume's name, such as PHOTOS */
+  message = g_strdup_printf (_("%s now belongs to you"), name);
+  dialog_done_cb (NULL, message, NULL, self);
+}
+
+static void
+take_ownership_response_cb (AdwMessageDialog *dialog,
+                            const char       *response,
+                            PlugDrivesPanel  *self)
+{
+  PlugTakeOwnershipOperation *operation = g_object_get_data (G_OBJECT (dialog), "operation");
+
+  if (g_strcmp0 (response, "take") != 0 || self->take_ownership != NULL)
+    return;
+
+  /* The operation was made when the dialog was shown: it acts on the
+   * drive the user saw there, or on none. */
+  self->take_ownership = g_object_ref (operation);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "drives.take-ownership", FALSE);
+  plug_take_ownership_operation_run_async (operation, self->cancellable,
+                                           take_ownership_done_cb, g_object_ref (self));
+}
+
+static void
+take_ownership_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  PlugDrivesPanel *self = PLUG_DRIVES_PANEL (widget);
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+  g_autoptr(PlugTakeOwnershipOperation) operation = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *filesystem_name = NULL;
+  g_autofree char *size_text = NULL;
+  const char *owner = NULL;
+  GtkWidget *dialog;
+
+  if (self->take_ownership != NULL || !find_volume (self, parameter, &drive, &volume))
+    return;
+
+  /* The row offers it only then; the volume may have changed since. */
+  if (!plug_drive_get_can_modify (drive) || !plug_volume_get_can_take_ownership (volume))
+    return;
+
+  plug_volume_get_access (volume, NULL, &owner);
+  name = plug_volume_dup_display_name (volume);
+  filesystem_name = plug_volume_dup_filesystem_name (volume);
+  size_text = g_format_size (plug_volume_get_size (volume));
+  /* Translators: %s is a volume's name, such as PHOTOS */
+  heading = g_strdup_printf (_("Make %s Yours?"), name);
+  body = g_strdup_printf (/* Translators: a volume's name, its filesystem, size and
+                           * device (“ext4 · 16.0 GB · /dev/sdb1”), its owner's user
+                           * name (root), then this user's name */
+                          _("The files on %s (%s · %s · %s) belong to %s. Its top folder and everything "
+                            "in it will belong to you, %s, and only you will be able to open its top folder. "
+                            "Nothing is erased."),
+                          name, filesystem_name != NULL ? filesystem_name : plug_volume_get_filesystem (volume),
+                          size_text, plug_volume_get_device (volume), owner, g_get_user_name ());
+
+  operation = plug_take_ownership_operation_new (plug_drive_list_get_client (self->drive_list), drive, volume);
+  g_object_set_data_full (G_OBJECT (operation), "volume-name", g_strdup (name), g_free);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "take", _("_Make It Yours"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "take", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "take");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "operation", g_steal_pointer (&operation), g_object_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (take_ownership_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 plug_drives_panel_dispose (GObject *object)
 {
   PlugDrivesPanel *self = PLUG_DRIVES_PANEL (object);
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->take_ownership);
 
   if (self->groups != NULL)
     clear_drive_list (self);
@@ -424,6 +540,7 @@ plug_drives_panel_class_init (PlugDrivesPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "drives.reformat", "s", reformat_activated);
   gtk_widget_class_install_action (widget_class, "drives.rename", "s", rename_activated);
   gtk_widget_class_install_action (widget_class, "drives.benchmark", "s", benchmark_activated);
+  gtk_widget_class_install_action (widget_class, "drives.take-ownership", "s", take_ownership_activated);
   gtk_widget_class_install_action (widget_class, "drives.show-details", "(ss)", show_details_activated);
 
   g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);

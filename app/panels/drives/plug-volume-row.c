@@ -20,10 +20,13 @@
  *
  * On a drive Plugboard may change, a menu offers Reformat, Rename and the
  * speed test, and a FAT32 volume a Reformat button beside its 4 GB limit:
- * the reason most people reformat a drive. They are the panel's actions
- * (drives.reformat, drives.rename, drives.benchmark), with the volume's
- * object path as their target. On any other drive, the drive's group
- * says why there is nothing to do.
+ * the reason most people reformat a drive. A mounted volume whose files
+ * belong to another user (root, for a drive made with GParted), so that
+ * this user cannot add files to it, says so and offers Make It Yours, in
+ * a button and in the menu. They are the panel's actions
+ * (drives.reformat, drives.rename, drives.benchmark,
+ * drives.take-ownership), with the volume's object path as their target.
+ * On any other drive, the drive's group says why there is nothing to do.
  */
 
 struct _PlugVolumeRow
@@ -35,6 +38,7 @@ struct _PlugVolumeRow
   GtkLevelBar  *usage_bar;
   GtkLabel     *usage_label;
   GtkWidget    *reformat_button;
+  GtkWidget    *take_ownership_button;
   GtkMenuButton *menu_button;
 
   /* Owned */
@@ -89,6 +93,17 @@ update (PlugVolumeRow *self)
   if (plug_volume_get_max_file_size (self->volume) == G_GUINT64_CONSTANT (0xFFFFFFFF))
     g_string_append_printf (subtitle, "\n%s", _("Files larger than 4 GB cannot be stored on this drive"));
 
+  /* Why a drive made elsewhere takes no files: its top folder is root's. */
+  if (plug_volume_get_can_take_ownership (self->volume))
+    {
+      const char *owner = NULL;
+
+      plug_volume_get_access (self->volume, NULL, &owner);
+      g_string_append_c (subtitle, '\n');
+      /* Translators: %s is a user name, such as root */
+      g_string_append_printf (subtitle, _("Its files belong to another user (%s); you cannot add files to it"), owner);
+    }
+
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self), subtitle->str);
 
   if (plug_volume_get_usage (self->volume, &used, &free_space) && used + free_space > 0)
@@ -117,13 +132,17 @@ update_actions (PlugVolumeRow *self)
   const char *filesystem = plug_volume_get_filesystem (self->volume);
   const char *object_path = plug_volume_get_object_path (self->volume);
   gboolean is_fat = plug_volume_get_max_file_size (self->volume) == G_GUINT64_CONSTANT (0xFFFFFFFF);
+  gboolean can_take_ownership = plug_volume_get_can_take_ownership (self->volume);
   g_autoptr(GMenu) menu = NULL;
   g_autofree char *name = plug_volume_dup_display_name (self->volume);
   g_autofree char *menu_label = NULL;
   g_autofree char *reformat_label = NULL;
+  g_autofree char *take_ownership_label = NULL;
 
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->reformat_button), "s", object_path);
   gtk_widget_set_visible (self->reformat_button, can_modify && is_fat);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->take_ownership_button), "s", object_path);
+  gtk_widget_set_visible (self->take_ownership_button, can_modify && can_take_ownership);
   gtk_widget_set_visible (GTK_WIDGET (self->menu_button), can_modify);
   if (!can_modify)
     return;
@@ -140,6 +159,13 @@ update_actions (PlugVolumeRow *self)
       g_autoptr(GMenuItem) item = g_menu_item_new (_("Re_name…"), NULL);
 
       g_menu_item_set_action_and_target (item, "drives.rename", "s", object_path);
+      g_menu_append_item (menu, item);
+    }
+  if (can_take_ownership)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("Make It _Yours…"), NULL);
+
+      g_menu_item_set_action_and_target (item, "drives.take-ownership", "s", object_path);
       g_menu_append_item (menu, item);
     }
   {
@@ -160,6 +186,15 @@ update_actions (PlugVolumeRow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->reformat_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, reformat_label,
                                   -1);
+  /* Translators: %s is a volume's name */
+  take_ownership_label = g_strdup_printf (_("Make %s Yours"), name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->take_ownership_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, take_ownership_label,
+                                  -1);
+  /* GTK names a button by its own label too (“Make It Yours…”), after
+   * the name given: the name given says it all. */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (self->take_ownership_button),
+                                 GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 }
 
 static void
@@ -269,6 +304,7 @@ plug_volume_row_class_init (PlugVolumeRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, usage_bar);
   gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, usage_label);
   gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, reformat_button);
+  gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, take_ownership_button);
   gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, menu_button);
 }
 
