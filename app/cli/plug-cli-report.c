@@ -68,7 +68,8 @@ run_section (const Section *section,
              GString       *errors)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) owned = NULL;
+  g_autofree char **argv = NULL;
   GPrintFunc old_print, old_printerr;
   int exit_code;
 
@@ -83,7 +84,10 @@ run_section (const Section *section,
       g_strv_builder_add (builder, "--modules-directory");
       g_strv_builder_add (builder, modules_directory);
     }
-  argv = g_strv_builder_end (builder);
+  /* The options parser takes what it parsed out of argv without freeing
+   * it: the strings stay owned here, the parser gets a copy of the array. */
+  owned = g_strv_builder_end (builder);
+  argv = g_memdup2 (owned, (g_strv_length (owned) + 1) * sizeof (char *));
 
   captured_output = output;
   captured_errors = errors;

@@ -1583,6 +1583,11 @@ plug_provider_database_suggest (PlugProviderDatabase *self,
     {
       g_autoptr(GPtrArray) candidates = plug_provider_database_lookup_mcc_mnc (self, mcc_mnc);
 
+      /* Never NULL for a valid code; said for the static analyzer, which
+       * sees the lookup's g_return_val_if_fail. */
+      if (candidates == NULL)
+        candidates = g_ptr_array_new ();
+
       if (candidates->len > 0 && gid1 != NULL &&
           (found = find_by_gid1 (candidates, gid1)) != NULL)
         found_by = PLUG_PROVIDER_HINT_GID1;
