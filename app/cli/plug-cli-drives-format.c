@@ -182,6 +182,23 @@ step_cb (PlugFormatOperation *operation,
 }
 
 static void
+attempt_cb (PlugFormatOperation *operation,
+            GParamSpec          *pspec,
+            Progress            *progress)
+{
+  if (plug_format_operation_get_attempt (operation) < 2)
+    return;
+
+  if (progress->terminal && progress->last_percent >= 0)
+    g_print ("\n");
+  progress->last_percent = -1;
+  /* Translators: %s is a device, such as /dev/sdb1 */
+  g_print (_("%s was busy for a moment, while the system read it again; trying again…\n"),
+           plug_format_operation_get_step_device (operation));
+  fflush (stdout);
+}
+
+static void
 progress_cb (PlugFormatOperation *operation,
              GParamSpec          *pspec,
              Progress            *progress)
@@ -390,6 +407,7 @@ run_operation (PlugFormatOperation     *operation,
       progress.terminal = isatty (STDOUT_FILENO);
       g_signal_connect (operation, "notify::step", G_CALLBACK (step_cb), &progress);
       g_signal_connect (operation, "notify::progress", G_CALLBACK (progress_cb), &progress);
+      g_signal_connect (operation, "notify::attempt", G_CALLBACK (attempt_cb), &progress);
       if (keep_operation != NULL)
         {
           g_signal_connect (keep_operation, "notify::step", G_CALLBACK (keep_step_cb), &progress);

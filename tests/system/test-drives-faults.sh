@@ -5,7 +5,10 @@
 # middle of one (the disk image on a tmpfs too small for it); udisksd
 # killed and started again in the middle of Format, which reports that the
 # outcome is unknown, reads the drive again and does not format again; and
-# a run stopped before Format, which mounts the volume again where it was.
+# a run stopped before Format, which mounts the volume again where it was;
+# the device held exclusively by someone else while mkfs looks, as Linux
+# holds a disk for a moment while it reads its partitions again, which is
+# tried again, and held for good, which fails saying why.
 # In every case every other disk image is byte-identical afterwards.
 #
 # Polkit's refusal of Format and of SetLabel, and the drive changing
@@ -23,14 +26,17 @@ prefix=$images/DCO-fault-
 detach_image=${prefix}detach.img
 restart_image=${prefix}restart.img
 abort_image=${prefix}abort.img
+busy_image=${prefix}busy.img
 bystander_image=${prefix}bystander.img
 tiny_dir=$PLUG_STACK_DIR/DCO-tiny-tmpfs
 tiny_image=$tiny_dir/DCO-fault-tiny.img
-our_images=("$detach_image" "$restart_image" "$abort_image" "$bystander_image" "$tiny_image")
+our_images=("$detach_image" "$restart_image" "$abort_image" "$busy_image" "$bystander_image" "$tiny_image")
 # What each test changes; every other image, the bystander too, must not.
-targets=("$detach_image" "$restart_image" "$abort_image")
+targets=("$detach_image" "$restart_image" "$abort_image" "$busy_image")
 pause_file=$images/DCO-fault-pause
 pid_file=$images/DCO-fault-pid
+held_file=$PLUG_STACK_DIR/DCO-fault-held
+holder_pid=
 monitor_log=$PLUG_STACK_DIR/DCO-fault-monitor.log
 monitor_pid=
 
@@ -38,7 +44,8 @@ cleanup () {
   local image device mount_point
   "$PLUG_STACK" start "$PLUG_STACK_DIR" udisksd >/dev/null 2>&1
   [ -n "$monitor_pid" ] && kill "$monitor_pid" 2>/dev/null
-  rm -f "$pause_file" "$pid_file" "$monitor_log"
+  [ -n "$holder_pid" ] && kill "$holder_pid" 2>/dev/null
+  rm -f "$pause_file" "$pid_file" "$monitor_log" "$held_file"
   for image in "${our_images[@]}"; do
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do
       for mount_point in $(findmnt -n -o TARGET --source "$device" 2>/dev/null); do
@@ -88,8 +95,8 @@ job_running () {
 
 cleanup
 as_tester truncate -s 1G "$detach_image" "$restart_image"
-as_tester truncate -s 64M "$abort_image" "$bystander_image"
-for image in "$detach_image" "$restart_image" "$abort_image"; do
+as_tester truncate -s 64M "$abort_image" "$busy_image" "$bystander_image"
+for image in "$detach_image" "$restart_image" "$abort_image" "$busy_image"; do
   as_tester /sbin/mkfs.ext4 -q -E root_owner="$(id -u "$PLUG_TEST_USER"):$(id -g "$PLUG_TEST_USER")" -L DCOFAULT "$image"
 done
 as_tester /sbin/mkfs.ext4 -q -L DCOBYSTAND "$bystander_image"
@@ -162,6 +169,74 @@ monitor_pid=
 wait_for 20 lists "$device"
 check "the drive list sees the image again" lists "$device"
 as_tester udisksctl loop-delete --no-user-interaction --block-device "$device" >/dev/null
+check "every other disk image is byte-identical" others_identical "$others_before" "${targets[@]}" "$tiny_image"
+
+# --- the device held for a moment while mkfs looks ------------------------------
+# Linux claims a disk for itself while it reads its partition table again,
+# which udev asks for each time a program that wrote to it closes it (as
+# udisks' erase and wipe do right before mkfs); mkfs meeting the claim
+# refuses the device. Here root holds the device the same way (O_EXCL)
+# from before the reformat until plugboardctl says it is trying again, so
+# that the first mkfs meets it for certain.
+
+# hold DEVICE OUTPUT: root holds DEVICE exclusively, in the background,
+# until OUTPUT says "trying again" (for good when OUTPUT is /dev/null, up
+# to 90 s); sets holder_pid, and returns once the hold is in place.
+hold () {
+  rm -f "$held_file"
+  [ "$2" = /dev/null ] || rm -f "$2"
+  python3 - "$1" "$2" "$held_file" <<'PY' &
+import os, sys, time
+device, output, held = sys.argv[1:]
+fd = os.open(device, os.O_RDONLY | os.O_EXCL)
+open(held, "w").close()
+deadline = time.monotonic() + 90
+while time.monotonic() < deadline:
+    try:
+        with open(output) as f:
+            if "trying again" in f.read():
+                break
+    except OSError:
+        pass
+    time.sleep(0.1)
+os.close(fd)
+PY
+  holder_pid=$!
+  wait_for 10 test -f "$held_file"
+}
+
+device=$(attach "$busy_image")
+check "attached the image to hold ($device)" test -n "$device"
+hold "$device" "$PLUG_STACK_DIR/busy-output"
+check "root holds $device exclusively" test -f "$held_file"
+ctl drives format "$device" --type ext4 --label DCOBUSY --yes >"$PLUG_STACK_DIR/busy-output" 2>&1
+status=$?
+output=$(cat "$PLUG_STACK_DIR/busy-output")
+wait "$holder_pid"
+holder_pid=
+check "held while mkfs looked, the reformat still succeeds (exit $status: $(tail -n 1 <<<"$output"))" test $status = 0
+check "… having said why it tried again ($(grep -F "trying again" <<<"$output"))" \
+  grep -qF "$device was busy for a moment, while the system read it again; trying again" <<<"$output"
+check "… and the volume holds what was asked for" \
+  test "$(blkid_value TYPE "$device")|$(blkid_value LABEL "$device")" = "ext4|DCOBUSY"
+check "every other disk image is byte-identical" others_identical "$others_before" "${targets[@]}" "$tiny_image"
+
+# Unmounted first: a mounted device cannot be held.
+as_tester udisksctl unmount --no-user-interaction --block-device "$device" >/dev/null
+hold "$device" /dev/null
+check "root holds $device exclusively again" test -f "$held_file"
+started=$(date +%s)
+ctl drives format "$device" --type ext4 --label DCOBUSYTWO --yes >"$PLUG_STACK_DIR/busy-output" 2>&1
+status=$?
+output=$(cat "$PLUG_STACK_DIR/busy-output")
+kill "$holder_pid"
+wait "$holder_pid" 2>/dev/null
+holder_pid=
+check "held for good, the reformat fails (exit $status) after a few tries ($(grep -c "trying again" <<<"$output")), in $(($(date +%s) - started)) s" \
+  test $status = 1 -a "$(grep -c "trying again" <<<"$output")" = 3
+check "… with udisks' reason ($(one_line "$(tail -n 2 <<<"$output")"))" \
+  eval 'grep -qF "plugboardctl: Could not reformat $device: udisks could not reformat it" <<<"$output" &&
+        grep -qF "apparently in use by the system" <<<"$(tail -n 2 <<<"$output")"'
 check "every other disk image is byte-identical" others_identical "$others_before" "${targets[@]}" "$tiny_image"
 
 # --- a run stopped before Format mounts the volume again -------------------------

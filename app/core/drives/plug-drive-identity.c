@@ -241,10 +241,16 @@ capture_object (UDisksClient *client,
   return g_steal_pointer (&identity);
 }
 
+typedef enum {
+  CONTENT_NONE,
+  CONTENT_VOLUME,
+  CONTENT_ALL,
+} Content;
+
 static char *
 compare (const PlugDriveIdentity *before,
          const PlugDriveIdentity *now,
-         gboolean                 whole_content)
+         Content                  content)
 {
   g_autofree char *size_before = NULL;
   g_autofree char *size_now = NULL;
@@ -275,10 +281,12 @@ compare (const PlugDriveIdentity *before,
     return g_strdup (_("the volume is no longer there"));
   if (before->time_media_detected != now->time_media_detected)
     return g_strdup (_("its medium was taken out and another one put in"));
+  if (content == CONTENT_NONE)
+    return NULL;
   if (g_strcmp0 (before->target_content, now->target_content) != 0)
     /* Translators: two filesystems, such as ext4 “Photos” (UUID 1234-ABCD) */
     return g_strdup_printf (_("it held %s and now holds %s"), before->target_content, now->target_content);
-  if (whole_content && g_strcmp0 (before->whole_content, now->whole_content) != 0)
+  if (content == CONTENT_ALL && g_strcmp0 (before->whole_content, now->whole_content) != 0)
     return g_strdup (_("what is written on the drive changed: its filesystem, partition table or partitions"));
 
   return NULL;
@@ -298,7 +306,7 @@ compare (const PlugDriveIdentity *before,
 static char *
 dup_change (const PlugDriveIdentity *self,
             UDisksClient            *client,
-            gboolean                 whole_content)
+            Content                  content)
 {
   g_autoptr(PlugDriveIdentity) now = NULL;
   g_autoptr(UDisksObject) whole = NULL;
@@ -309,7 +317,7 @@ dup_change (const PlugDriveIdentity *self,
   if (whole != NULL && udisks_object_peek_block (whole) != NULL)
     now = capture_object (client, whole, self->target_path);
 
-  return compare (self, now, whole_content);
+  return compare (self, now, content);
 }
 
 char *
@@ -319,7 +327,7 @@ plug_drive_identity_dup_change (const PlugDriveIdentity *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
 
-  return dup_change (self, client, TRUE);
+  return dup_change (self, client, CONTENT_ALL);
 }
 
 /**
@@ -343,7 +351,29 @@ plug_drive_identity_dup_volume_change (const PlugDriveIdentity *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
 
-  return dup_change (self, client, self->target_path == NULL);
+  return dup_change (self, client, self->target_path == NULL ? CONTENT_ALL : CONTENT_VOLUME);
+}
+
+/**
+ * plug_drive_identity_dup_device_change:
+ * @self: an identity
+ * @client: the udisks client
+ *
+ * Only the drive, its medium and the volume's place and size, not what
+ * is written on them: for a step after the reformat has begun, when
+ * what is written has changed on purpose.
+ *
+ * Returns: (transfer full) (nullable): what differs, for people, or
+ *   %NULL
+ */
+char *
+plug_drive_identity_dup_device_change (const PlugDriveIdentity *self,
+                                       UDisksClient            *client)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (UDISKS_IS_CLIENT (client), NULL);
+
+  return dup_change (self, client, CONTENT_NONE);
 }
 
 const char *

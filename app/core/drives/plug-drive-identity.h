@@ -21,6 +21,8 @@ char              *plug_drive_identity_dup_change      (const PlugDriveIdentity 
                                                         UDisksClient            *client);
 char              *plug_drive_identity_dup_volume_change (const PlugDriveIdentity *self,
                                                           UDisksClient            *client);
+char              *plug_drive_identity_dup_device_change (const PlugDriveIdentity *self,
+                                                          UDisksClient            *client);
 
 const char        *plug_drive_identity_get_whole_path  (const PlugDriveIdentity *self);
 guint64            plug_drive_identity_get_whole_size  (const PlugDriveIdentity *self);

@@ -57,6 +57,10 @@
 #define DAEMON_RETURN_TIMEOUT_SECONDS 30
 /* How long a failed Format waits to see whether the drive went away. */
 #define REMOVAL_TIMEOUT_SECONDS 2
+/* How often Format is made again when mkfs met the device claimed for a
+ * moment (see met_passing_claim), and how long it waits before each. */
+#define BUSY_RETRIES 3
+#define BUSY_RETRY_DELAY_MS 1000
 
 /* MBR counts sectors in 32 bits: with 512-byte sectors, it ends at 2 TiB. */
 #define MBR_LIMIT (G_GUINT64_CONSTANT (2) * 1024 * 1024 * 1024 * 1024)
@@ -93,6 +97,11 @@ struct _PlugFormatOperation
    * stops before udisks is asked to format. */
   GPtrArray                *unmounted;
   gboolean                  format_called;
+  /* udisks has overwritten the old data with zeros: a Format made again
+   * does not erase again. */
+  gboolean                  erased;
+  /* 1 for the first Format, 2 when it is made again, and so on. */
+  guint                     attempt;
   gboolean                  outcome_unknown;
   GError                   *pending_error;
   /* Format's error, while waiting to see whether the drive went away. */
@@ -113,6 +122,7 @@ enum {
   PROP_0,
   PROP_STEP,
   PROP_PROGRESS,
+  PROP_ATTEMPT,
   N_PROPS
 };
 
@@ -166,6 +176,10 @@ plug_format_operation_get_property (GObject    *object,
       g_value_set_double (value, self->progress);
       break;
 
+    case PROP_ATTEMPT:
+      g_value_set_uint (value, self->attempt);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -190,6 +204,13 @@ plug_format_operation_class_init (PlugFormatOperationClass *klass)
     g_param_spec_double ("progress", NULL, NULL,
                          -1.0, 1.0, -1.0,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /* Which time udisks is asked to format: 0 before, then 1; more when
+   * the device was busy for a moment and Format is made again. */
+  properties[PROP_ATTEMPT] =
+    g_param_spec_uint ("attempt", NULL, NULL,
+                       0, BUSY_RETRIES + 1, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -358,6 +379,22 @@ plug_format_operation_get_outcome_unknown (PlugFormatOperation *self)
   g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), FALSE);
 
   return self->outcome_unknown;
+}
+
+/**
+ * plug_format_operation_get_attempt:
+ * @self: an operation
+ *
+ * Returns: 0 before udisks is asked to format, 1 the first time, and one
+ *   more each time Format is made again because the device was busy
+ *   for a moment
+ */
+guint
+plug_format_operation_get_attempt (PlugFormatOperation *self)
+{
+  g_return_val_if_fail (PLUG_IS_FORMAT_OPERATION (self), 0);
+
+  return self->attempt;
 }
 
 /**
@@ -914,12 +951,88 @@ partition_table_found (PlugFormatOperation *self)
   return type != NULL && *type != '\0';
 }
 
+/* Linux claims a disk for itself while it reads its partition table
+ * again, and udev asks for that each time a program that wrote to the
+ * disk closes it, as udisks' erase and wipe have just done. mkfs, which
+ * will not touch a device that anything holds exclusively, can meet that
+ * claim and stop ("is apparently in use by the system", from mke2fs;
+ * "Device or resource busy", from the others). udisks runs mkfs after
+ * the erase and the wipe, so by then nothing of the user's is left on
+ * the target to lose, and Format is made again once the claim is gone. */
+static gboolean
+met_passing_claim (const GError *error)
+{
+  const char *message = error->message;
+
+  if (strstr (message, "Error creating file system") == NULL && strstr (message, "Error wiping") == NULL)
+    return FALSE;
+
+  return (strstr (message, "apparently in use by the system") != NULL ||
+          strstr (message, "Device or resource busy") != NULL);
+}
+
+static void
+return_cancelled (PlugFormatOperation *self,
+                  GTask               *task,
+                  const char          *reason)
+{
+  return_error (self, task,
+                g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                             _("Reformatting was cancelled. What was on the drive is partly "
+                               "overwritten, and it holds no usable filesystem now (%s)"),
+                             reason));
+}
+
+static gboolean
+format_again_cb (gpointer user_data)
+{
+  GTask *task = user_data;
+  PlugFormatOperation *self = g_task_get_source_object (task);
+  g_autofree char *difference = NULL;
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      return_cancelled (self, task, _("cancelled while waiting to try again"));
+      return G_SOURCE_REMOVE;
+    }
+
+  /* The same drive and medium, still: what is written on it changed, on
+   * purpose. */
+  difference = plug_drive_identity_dup_device_change (self->identity, self->client);
+  if (difference != NULL)
+    {
+      return_error (self, task,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_CHANGED,
+                                 /* Translators: a device, then what changed */
+                                 _("%s changed while it was being reformatted: %s"),
+                                 plug_drive_get_device (self->drive), difference));
+      return G_SOURCE_REMOVE;
+    }
+
+  format (self, task);
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 removal_waited (PlugFormatOperation *self,
                 GTask               *task,
                 gboolean             timed_out)
 {
   g_autoptr(GError) error = g_steal_pointer (&self->format_error);
+
+  if (timed_out && met_passing_claim (error) && self->attempt <= BUSY_RETRIES)
+    {
+      g_autoptr(GSource) source = g_timeout_source_new (BUSY_RETRY_DELAY_MS);
+
+      g_debug ("Format met %s busy (%s); trying again",
+               plug_drive_get_device (self->drive), error->message);
+      self->erased = TRUE;
+      g_source_set_callback (source, format_again_cb, g_object_ref (task), g_object_unref);
+      g_source_set_static_name (source, "[plugboard] format again");
+      g_source_attach (source, g_main_context_get_thread_default ());
+      return;
+    }
 
   if (!timed_out)
     {
@@ -959,11 +1072,7 @@ format_failed (PlugFormatOperation *self,
 
   if (g_error_matches (owned_error, UDISKS_ERROR, UDISKS_ERROR_CANCELLED))
     {
-      return_error (self, task,
-                    g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                 _("Reformatting was cancelled. What was on the drive is partly "
-                                   "overwritten, and it holds no usable filesystem now (%s)"),
-                                 owned_error->message));
+      return_cancelled (self, task, owned_error->message);
       return;
     }
 
@@ -1107,9 +1216,11 @@ format (PlugFormatOperation *self,
 {
   g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, plug_drive_identity_get_whole_path (self->identity));
   g_autoptr(UDisksObject) target = get_target_object (self);
-  gboolean erase = (self->flags & PLUG_FORMAT_FLAGS_ERASE) != 0;
+  gboolean erase = (self->flags & PLUG_FORMAT_FLAGS_ERASE) != 0 && !self->erased;
 
   self->format_called = TRUE;
+  self->attempt++;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPT]);
   watch_jobs (self, g_task_get_cancellable (task));
 
   /* No D-Bus timeout: erasing a large drive takes hours, and udisks

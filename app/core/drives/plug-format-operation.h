@@ -77,6 +77,7 @@ const char          *plug_format_operation_get_mount_point     (PlugFormatOperat
 const char          *plug_format_operation_get_mount_error     (PlugFormatOperation  *self);
 gboolean             plug_format_operation_get_outcome_unknown (PlugFormatOperation  *self);
 gboolean             plug_format_operation_get_format_called   (PlugFormatOperation  *self);
+guint                plug_format_operation_get_attempt         (PlugFormatOperation  *self);
 gboolean             plug_format_operation_check_drive_idle    (PlugFormatOperation  *self,
                                                                 GError              **error);
 

@@ -1052,6 +1052,16 @@ step_cb (PlugFormatDialog *self)
 }
 
 static void
+attempt_cb (PlugFormatDialog *self)
+{
+  if (plug_format_operation_get_attempt (self->operation) < 2 || is_copying (self))
+    return;
+
+  gtk_label_set_label (self->progress_label,
+                       _("The drive was busy for a moment, while the system read it again; trying again…"));
+}
+
+static void
 keep_progress_cb (PlugFormatDialog *self)
 {
   g_autofree char *counts = plug_keep_files_text_dup_counts (self->keep_operation);
@@ -1241,6 +1251,7 @@ format_activated (GtkWidget  *widget,
   keep_awake (self);
   g_signal_connect_object (self->operation, "notify::step", G_CALLBACK (step_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->operation, "notify::progress", G_CALLBACK (progress_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->operation, "notify::attempt", G_CALLBACK (attempt_cb), self, G_CONNECT_SWAPPED);
 
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_label_set_label (self->progress_label, _("Checking that it is still the same drive…"));
