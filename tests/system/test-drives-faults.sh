@@ -239,6 +239,48 @@ check "… with udisks' reason ($(one_line "$(tail -n 2 <<<"$output")"))" \
         grep -qF "apparently in use by the system" <<<"$(tail -n 2 <<<"$output")"'
 check "every other disk image is byte-identical" others_identical "$others_before" "${targets[@]}" "$tiny_image"
 
+# Held by another program that writes its own filesystem while plugboardctl
+# waits to try again: that filesystem is not reformatted.
+# The device holds ext4 again first: the writer waits for udisks' wipe.
+/sbin/mkfs.ext4 -q -F -L DCOBUSYOLD "$device"
+udevadm settle --timeout=10
+/sbin/mkfs.vfat -C -n DCOTHEIRS "$PLUG_STACK_DIR/DCO-fault-theirs.img" 1024 >/dev/null
+rm -f "$held_file" "$PLUG_STACK_DIR/busy-output"
+python3 - "$device" "$PLUG_STACK_DIR/DCO-fault-theirs.img" "$held_file" <<'PY' &
+import os, subprocess, sys, time
+device, theirs, held = sys.argv[1:]
+fd = os.open(device, os.O_RDWR | os.O_EXCL)
+open(held, "w").close()
+# Once udisks' wipe has run (blkid finds nothing), write a FAT filesystem
+# through the held descriptor and have udev read it.
+deadline = time.monotonic() + 60
+while time.monotonic() < deadline:
+    if subprocess.run(["blkid", "-p", "-o", "value", "-s", "TYPE", device],
+                      capture_output=True, text=True).stdout.strip() == "":
+        break
+    time.sleep(0.05)
+with open(theirs, "rb") as f:
+    os.pwrite(fd, f.read(), 0)
+os.fsync(fd)
+subprocess.run(["udevadm", "trigger", "--subsystem-match=block", "--action=change",
+                "/sys/class/block/" + os.path.basename(device)])
+time.sleep(90)
+PY
+holder_pid=$!
+wait_for 10 test -f "$held_file"
+check "root holds $device exclusively, to write its own filesystem" test -f "$held_file"
+ctl drives format "$device" --type ext4 --label DCOBUSYTHREE --yes >"$PLUG_STACK_DIR/busy-output" 2>&1
+status=$?
+output=$(cat "$PLUG_STACK_DIR/busy-output")
+kill "$holder_pid"
+wait "$holder_pid" 2>/dev/null
+holder_pid=
+check "another program's filesystem written meanwhile is not reformatted (exit $status: $(tail -n 1 <<<"$output"))" \
+  eval 'test $status = 1 && ! grep -qF "trying again" <<<"$output"'
+check "… saying so" grep -qF "Another program wrote to $device while it was being reformatted: it holds vfat on $device now" <<<"$output"
+check "… and it is still there" test "$(blkid_value TYPE "$device")|$(blkid_value LABEL "$device")" = "vfat|DCOTHEIRS"
+rm -f "$PLUG_STACK_DIR/DCO-fault-theirs.img"
+
 # --- a run stopped before Format mounts the volume again -------------------------
 if has_test_hooks; then
   device=$(attach "$abort_image")

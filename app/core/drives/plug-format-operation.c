@@ -983,12 +983,54 @@ return_cancelled (PlugFormatOperation *self,
                              reason));
 }
 
+/* What udisks reads on the target now (for a whole drive, on it and on
+ * each of its partitions), in words; %NULL when nothing: Format wiped it,
+ * and no other program has written a filesystem since. */
+static char *
+dup_written_since (PlugFormatOperation *self)
+{
+  g_autoptr(UDisksObject) whole = udisks_client_get_object (self->client, plug_drive_identity_get_whole_path (self->identity));
+  g_autoptr(GPtrArray) objects = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autolist(UDisksPartition) partitions = NULL;
+  UDisksObject *target = get_target_object (self);
+  UDisksPartitionTable *table;
+
+  if (target != NULL)
+    g_ptr_array_add (objects, target);
+  if ((self->flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE) && whole != NULL)
+    g_ptr_array_add (objects, g_object_ref (whole));
+  table = (self->flags & PLUG_FORMAT_FLAGS_WHOLE_DRIVE) && whole != NULL ? udisks_object_peek_partition_table (whole) : NULL;
+  if (table != NULL)
+    partitions = udisks_client_get_partitions (self->client, table);
+  for (GList *l = partitions; l != NULL; l = l->next)
+    {
+      GDBusObject *object = g_dbus_interface_dup_object (G_DBUS_INTERFACE (l->data));
+
+      if (object != NULL)
+        g_ptr_array_add (objects, object);
+    }
+
+  for (guint i = 0; i < objects->len; i++)
+    {
+      UDisksBlock *block = udisks_object_peek_block (g_ptr_array_index (objects, i));
+      const char *type = block != NULL ? udisks_block_get_id_type (block) : NULL;
+
+      if (type != NULL && *type != '\0')
+        /* Translators: a filesystem type, such as vfat, then a device */
+        return g_strdup_printf (_("%s on %s"), type, udisks_block_get_preferred_device (block));
+    }
+
+  return NULL;
+}
+
 static gboolean
 format_again_cb (gpointer user_data)
 {
   GTask *task = user_data;
   PlugFormatOperation *self = g_task_get_source_object (task);
   g_autofree char *difference = NULL;
+  g_autofree char *written = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
@@ -1006,6 +1048,24 @@ format_again_cb (gpointer user_data)
                                  /* Translators: a device, then what changed */
                                  _("%s changed while it was being reformatted: %s"),
                                  plug_drive_get_device (self->drive), difference));
+      return G_SOURCE_REMOVE;
+    }
+
+  /* Another program, not the kernel, may have held it: its own mkfs. */
+  if (!plug_drive_jobs_check_idle (self->client, plug_drive_get_device (self->drive), &error))
+    {
+      return_error (self, task, g_steal_pointer (&error));
+      return G_SOURCE_REMOVE;
+    }
+  written = dup_written_since (self);
+  if (written != NULL)
+    {
+      return_error (self, task,
+                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_CHANGED,
+                                 /* Translators: a device, then a filesystem on it */
+                                 _("Another program wrote to %s while it was being reformatted: it "
+                                   "holds %s now, which was not reformatted again"),
+                                 plug_drive_get_device (self->drive), written));
       return G_SOURCE_REMOVE;
     }
 
