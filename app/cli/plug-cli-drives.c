@@ -42,6 +42,7 @@ static const PlugCliCommand subcommands[] = {
   { "label", N_("The same as “rename”"), drives_rename },
   { "take-ownership", N_("Make the files on a volume yours, without reformatting it"), drives_take_ownership },
   { "format", N_("Reformat a volume or a whole drive"), plug_cli_drives_format },
+  { "fits", N_("Say whether files and folders would fit on a volume, and why not"), plug_cli_drives_fits },
   { "benchmark", N_("Measure how fast a drive reads, and a mounted volume writes"), plug_cli_drives_benchmark },
   { "kept-copies", N_("List the files a reformat kept on this computer and did not put back"), plug_cli_drives_kept_copies },
   { "restore", N_("Put a kept copy’s files back on a volume"), plug_cli_drives_restore },

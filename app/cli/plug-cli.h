@@ -103,6 +103,9 @@ int             plug_cli_drives               (int                argc,
 int             plug_cli_drives_format        (int                argc,
                                                char             **argv,
                                                gboolean           json);
+int             plug_cli_drives_fits          (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
 int             plug_cli_drives_benchmark     (int                argc,
                                                char             **argv,
                                                gboolean           json);
