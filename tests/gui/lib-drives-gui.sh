@@ -325,6 +325,35 @@ stop_session_manager () {
   session_manager_pid=
 }
 
+# start_packagekit LOG DONE: a mock software installer on the shared
+# session bus (tests/gui/mock-packagekit.py), as GNOME Software provides
+# it; it records each call in LOG and answers once DONE exists.
+packagekit_pid=
+packagekit_up () {
+  gui_command gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+    --method org.freedesktop.DBus.NameHasOwner org.freedesktop.PackageKit 2>/dev/null | grep -q true
+}
+start_packagekit () {
+  local prefix
+  [ -n "$GUI_SESSION_BUS" ] || start_session_bus
+  prefix=$(gui_user_prefix)
+  $prefix env -i PATH=/usr/bin:/bin DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS" \
+    /usr/bin/python3 -m dbusmock --session --template "$PLUG_SOURCE_DIR/tests/gui/mock-packagekit.py" \
+    --parameters "$(jq -cn --arg log "$1" --arg done "$2" '{log: $log, done: $done}')" \
+    >"$GUI_DIR/packagekit.log" 2>&1 &
+  packagekit_pid=$!
+  wait_until 20 packagekit_up
+}
+stop_packagekit () {
+  local pid
+  [ -n "$packagekit_pid" ] || return 0
+  for pid in $(descendants "$packagekit_pid") "$packagekit_pid"; do
+    kill "$pid" 2>/dev/null
+  done
+  wait "$packagekit_pid" 2>/dev/null
+  packagekit_pid=
+}
+
 # session_inhibitors: each inhibitor the session manager holds, one a
 # line: "FLAGS<tab>APP-ID<tab>REASON" (flags: 1 logout, 4 suspend), as
 # gnome-session-inhibit --list reads them.

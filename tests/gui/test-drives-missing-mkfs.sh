@@ -5,8 +5,13 @@
 # without xfsprogs, so that it answers Manager.CanFormat as there. The
 # reformat wizard then shows XFS insensitive with the package to install,
 # and the other filesystems as choices; plugboardctl refuses --type xfs
-# naming the package, before anything is changed. udisksd is started
-# again with its own PATH afterwards. The disk images are byte-identical.
+# naming the package, before anything is changed. With a software
+# installer on the session bus (a mock of GNOME Software's PackageKit
+# Modify2), the row offers Install…, which asks it for the file
+# mkfs.xfs is, as the package database names it; once the program is
+# there (the test puts it in udisksd's PATH, as the package would) and
+# the installer answers, XFS can be chosen. udisksd is started again with
+# its own PATH afterwards. The disk images are byte-identical.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -29,7 +34,7 @@ restore_udisks () {
     { diag "restarting udisksd failed:"; sed 's/^/# /' "$PLUG_STACK_DIR/restore-udisks.log"; }
   rm -rf "$bin_dir"
 }
-trap 'drives_cleanup; restore_udisks' EXIT
+trap 'stop_packagekit; drives_cleanup; restore_udisks' EXIT
 
 can_format () {
   as_tester gdbus call --system -d org.freedesktop.UDisks2 -o /org/freedesktop/UDisks2/Manager \
@@ -63,6 +68,12 @@ check "… and the image is byte-identical, still FAT32 “DUINOXFS”" \
 # --- the wizard ------------------------------------------------------------
 
 start_xvfb
+# The installer's record of calls, and its answer, written as the test user.
+installer_dir=$PLUG_STACK_DIR/installer-$$
+mkdir -p "$installer_dir"
+chmod 1777 "$installer_dir"
+start_packagekit "$installer_dir/calls" "$installer_dir/done"
+check "a software installer answers on the session bus" packagekit_up
 start_drives_panel
 check "plugboard --panel=drives draws its first frame" test -s "$GUI_DIR/first-frame"
 keys alt+r
@@ -83,6 +94,27 @@ sleep 0.5
 shoot missing-mkfs-1-purpose "$wizard"
 check "the wizard shows XFS unavailable, with the package to install" xfs_unavailable
 check "… and only XFS ($(unavailable | tr '\n' '|'))" test "$(unavailable | wc -l)" = 1
+check "… offering to install it" a11y shows 'Install…' --window 'Reformat DUINOXFS'
+a11y_press 'Install…' --window 'Reformat DUINOXFS' >/dev/null
+wait_until 20 test -s "$installer_dir/calls"
+call=$(cat "$installer_dir/calls" 2>/dev/null)
+check "Install… asks the installer for the file that is mkfs.xfs, once ($call)" \
+  jq_e -s --arg id "$(sed -n 's/^#define APPLICATION_ID "\(.*\)"$/\1/p' "$PLUG_BUILD_DIR/config.h").desktop" \
+    '. == [{"method": "InstallProvideFiles", "files": ["/sbin/mkfs.xfs"], "interaction": "", "desktop_id": $id}]' <<<"$call"
+sleep 0.5
+shoot missing-mkfs-2-installing "$wizard"
+# The package arrives: its program appears in udisksd's PATH.
+ln -s /usr/sbin/mkfs.xfs "$bin_dir/"
+echo installed >"$installer_dir/done"
+xfs_available () {
+  [ -z "$(unavailable)" ] && ! a11y shows 'Install…' --window 'Reformat DUINOXFS' >/dev/null 2>&1 &&
+    ! has_row 'Reformat DUINOXFS' 'Other: XFS' 'XFS · Install the “xfsprogs” package to use it' 2>/dev/null
+}
+wait_until 20 xfs_available
+sleep 0.5
+shoot missing-mkfs-3-installed "$wizard"
+check "once installed, XFS can be chosen, and nothing is offered to install" xfs_available
+rm -rf "$installer_dir"
 keys Escape
 wait_until 20 no_window '^Reformat DUINOXFS$'
 check "Escape closes it" no_window '^Reformat DUINOXFS$'

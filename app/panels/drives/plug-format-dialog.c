@@ -20,6 +20,7 @@
 #include "plug-keep-files-text.h"
 #include "plug-label-editor.h"
 #include "plug-label-rules.h"
+#include "plug-package-installer.h"
 
 /*
  * Four steps, as plugboardctl drives format asks the same questions:
@@ -287,6 +288,134 @@ make_unavailable (PlugFormatDialog *self,
     }
 }
 
+/* The subtitle a filesystem's row has while it can be chosen. */
+static char *
+dup_type_subtitle (const PlugFilesystemType *type)
+{
+  const char *note = plug_filesystem_type_get_note (type);
+
+  if (note != NULL)
+    return g_strdup_printf (_("%s · %s"), type->display_name, note);
+
+  return g_strdup (type->display_name);
+}
+
+static void availability_cb (GObject *object, GAsyncResult *result, gpointer user_data);
+
+static void
+installed_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GtkButton) button = user_data;
+  g_autoptr(GError) error = NULL;
+  GtkCheckButton *check = g_object_get_data (G_OBJECT (button), "check");
+  PlugFormatDialog *self = PLUG_FORMAT_DIALOG (gtk_widget_get_root (GTK_WIDGET (button)));
+  const PlugFilesystemType *type;
+  GtkWidget *row;
+
+  if (self == NULL || g_cancellable_is_cancelled (self->cancellable))
+    return;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (button), TRUE);
+  gtk_button_set_label (button, _("_Install…"));
+  row = gtk_widget_get_ancestor (GTK_WIDGET (check), ADW_TYPE_ACTION_ROW);
+  type = plug_filesystem_type_lookup (g_object_get_data (G_OBJECT (check), "filesystem-id"));
+
+  if (!plug_package_installer_install_files_finish (result, &error))
+    {
+      g_autofree char *subtitle = NULL;
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      /* Translators: a filesystem, then the installer's error */
+      subtitle = g_strdup_printf (_("%s · Could not install it: %s"), type->display_name, error->message);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      return;
+    }
+
+  /* Installed, says the installer: udisks is asked again, as at first. */
+  plug_filesystem_type_check_available_async (self->client, type->id, self->cancellable,
+                                              availability_cb, g_object_ref (check));
+}
+
+static void
+install_clicked_cb (GtkButton *button,
+                    gpointer   user_data)
+{
+  const char *files[] = { g_object_get_data (G_OBJECT (button), "path"), NULL };
+  PlugFormatDialog *self = PLUG_FORMAT_DIALOG (gtk_widget_get_root (GTK_WIDGET (button)));
+
+  gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE);
+  gtk_button_set_label (button, _("Installing…"));
+  plug_package_installer_install_files_async (files, self->cancellable, installed_cb, g_object_ref (button));
+}
+
+static void
+installer_checked_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GtkWidget) button = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (plug_package_installer_check_finish (result, &error))
+    gtk_widget_set_visible (button, TRUE);
+  else if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_debug ("No software installer on the session bus: %s", error->message);
+}
+
+/* Offers the package that provides @program, through the desktop's
+ * software installer when one answers; the row names the package either
+ * way. */
+static void
+offer_install (PlugFormatDialog *self,
+               GtkCheckButton   *check,
+               const char       *program)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (check), ADW_TYPE_ACTION_ROW);
+  GtkWidget *button = g_object_get_data (G_OBJECT (check), "install-button");
+
+  if (button == NULL)
+    {
+      button = gtk_button_new_with_mnemonic (_("_Install…"));
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_set_visible (button, FALSE);
+      g_object_set_data (G_OBJECT (button), "check", check);
+      g_object_set_data_full (G_OBJECT (button), "path",
+                              plug_package_installer_dup_program_path (program), g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (install_clicked_cb), NULL);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+      g_object_set_data (G_OBJECT (check), "install-button", button);
+      plug_package_installer_check_async (self->cancellable, installer_checked_cb, g_object_ref (button));
+    }
+
+  /* The row stays usable for its button; its check box does not. */
+  gtk_widget_set_sensitive (row, TRUE);
+}
+
+/* The program is there now: the filesystem can be chosen. */
+static void
+make_available (PlugFormatDialog *self,
+                GtkCheckButton   *check)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (check), ADW_TYPE_ACTION_ROW);
+  GtkWidget *button = g_object_get_data (G_OBJECT (check), "install-button");
+  g_autofree char *subtitle = dup_type_subtitle (plug_filesystem_type_lookup (g_object_get_data (G_OBJECT (check),
+                                                                                                 "filesystem-id")));
+
+  if (button != NULL)
+    {
+      adw_action_row_remove (ADW_ACTION_ROW (row), button);
+      g_object_set_data (G_OBJECT (check), "install-button", NULL);
+    }
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_sensitive (row, TRUE);
+  gtk_widget_set_sensitive (GTK_WIDGET (check), TRUE);
+  if (self->type == NULL)
+    gtk_check_button_set_active (check, TRUE);
+}
+
 static void
 availability_cb (GObject      *object,
                  GAsyncResult *result,
@@ -299,14 +428,22 @@ availability_cb (GObject      *object,
   const char *package;
   g_autofree char *reason = NULL;
 
-  if (plug_filesystem_type_check_available_finish (result, &missing_utility, &error))
-    return;
+  gboolean available = plug_filesystem_type_check_available_finish (result, &missing_utility, &error);
+
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
   self = PLUG_FORMAT_DIALOG (gtk_widget_get_root (GTK_WIDGET (check)));
   if (self == NULL)
     return;
+
+  if (available)
+    {
+      /* After an install: it was offered, and can be chosen now. */
+      if (!gtk_widget_get_sensitive (GTK_WIDGET (check)))
+        make_available (self, check);
+      return;
+    }
 
   /* Not knowing is no reason to refuse: the operation asks again. */
   if (error != NULL)
@@ -326,6 +463,8 @@ availability_cb (GObject      *object,
     reason = g_strdup (_("This system cannot create it"));
 
   make_unavailable (self, check, reason);
+  if (package != NULL)
+    offer_install (self, check, missing_utility);
 }
 
 static void
@@ -340,7 +479,6 @@ build_purpose_rows (PlugFormatDialog *self)
   for (guint i = 0; i < n_types; i++)
     {
       const PlugFilesystemType *type = &types[i];
-      const char *note = plug_filesystem_type_get_note (type);
       g_autofree char *title = NULL;
       g_autofree char *subtitle = NULL;
       g_autofree char *accessible = NULL;
@@ -353,10 +491,7 @@ build_purpose_rows (PlugFormatDialog *self)
       else
         title = g_strdup (plug_filesystem_purpose_get_title (type->purpose));
 
-      if (note != NULL)
-        subtitle = g_strdup_printf (_("%s · %s"), type->display_name, note);
-      else
-        subtitle = g_strdup (type->display_name);
+      subtitle = dup_type_subtitle (type);
 
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -372,6 +507,7 @@ build_purpose_rows (PlugFormatDialog *self)
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle,
                                       -1);
       g_object_set_data_full (G_OBJECT (check), "filesystem-name", g_strdup (type->display_name), g_free);
+      g_object_set_data (G_OBJECT (check), "filesystem-id", (gpointer) type->id);
 
       if (first == NULL)
         first = GTK_CHECK_BUTTON (check);
