@@ -133,11 +133,15 @@ print_text (PlugVolume          *volume,
   guint64 free_bytes = 0;
   gboolean free_known = plug_fit_report_get_free_bytes (report, &free_bytes);
 
-  /* Translators: counts of files and folders, then a size, such as
-   * “12 files in 3 folders, 1.2 GB in all” */
-  g_print (_("%u files in %u folders, %s in all, taking %s on %s.\n"),
-           plug_fit_report_get_n_files (report), plug_fit_report_get_n_folders (report),
-           total_text, needed_text, plug_volume_get_device (volume));
+  guint n_files = plug_fit_report_get_n_files (report);
+  guint n_folders = plug_fit_report_get_n_folders (report);
+  g_autofree char *files_text = g_strdup_printf (ngettext ("%u file", "%u files", n_files), n_files);
+  g_autofree char *folders_text = g_strdup_printf (ngettext ("%u folder", "%u folders", n_folders), n_folders);
+
+  /* Translators: “3 files”, “2 folders”, two sizes and a device, such as
+   * “12 files in 3 folders, 1.2 GB in all, taking 1.3 GB on /dev/sdb1.” */
+  g_print (_("%s in %s, %s in all, taking %s on %s.\n"),
+           files_text, folders_text, total_text, needed_text, plug_volume_get_device (volume));
 
   if (!free_known)
     g_print (_("Its free space is not known, because it is not mounted: mount it, and ask again.\n"));

@@ -17,6 +17,7 @@
 #include "plug-drive-group.h"
 #include "plug-drive-list.h"
 #include "plug-drives-panel.h"
+#include "plug-fit-dialog.h"
 #include "plug-format-dialog.h"
 #include "plug-kept-copies-group.h"
 #include "plug-rename-dialog.h"
@@ -394,6 +395,76 @@ benchmark_activated (GtkWidget  *widget,
 }
 
 static void
+fit_reformat_cb (PlugFitDialog   *dialog,
+                 const char      *filesystem,
+                 PlugDrivesPanel *self)
+{
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+  GtkWidget *wizard;
+
+  if (!find_volume (self, g_object_get_data (G_OBJECT (dialog), "object-path"), &drive, &volume) ||
+      !plug_drive_get_can_modify (drive))
+    return;
+
+  wizard = plug_format_dialog_new (plug_drive_list_get_client (self->drive_list), drive, volume);
+  plug_format_dialog_preset (PLUG_FORMAT_DIALOG (wizard), filesystem, TRUE);
+  gtk_window_set_transient_for (GTK_WINDOW (wizard), GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
+  g_signal_connect_object (wizard, "done", G_CALLBACK (dialog_done_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (wizard));
+}
+
+static PlugFitDialog *
+open_fit_dialog (PlugDrivesPanel *self,
+                 const char      *object_path)
+{
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+  g_autoptr(GVariant) target = g_variant_ref_sink (g_variant_new_string (object_path));
+  GtkWidget *dialog;
+
+  if (!find_volume (self, target, &drive, &volume))
+    return NULL;
+
+  dialog = plug_fit_dialog_new (drive, volume);
+  g_object_set_data_full (G_OBJECT (dialog), "object-path", g_variant_ref (target), (GDestroyNotify) g_variant_unref);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
+  g_signal_connect_object (dialog, "reformat", G_CALLBACK (fit_reformat_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return PLUG_FIT_DIALOG (dialog);
+}
+
+static void
+fits_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  open_fit_dialog (PLUG_DRIVES_PANEL (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+fits_files_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  g_autofree const char **uris = NULL;
+  g_autoptr(GSList) files = NULL;
+  const char *object_path;
+  PlugFitDialog *dialog;
+
+  g_variant_get (parameter, "(&s^a&s)", &object_path, &uris);
+  dialog = open_fit_dialog (PLUG_DRIVES_PANEL (widget), object_path);
+  if (dialog == NULL)
+    return;
+
+  for (guint i = 0; uris[i] != NULL; i++)
+    files = g_slist_append (files, g_file_new_for_uri (uris[i]));
+  plug_fit_dialog_check_files (dialog, files);
+  g_slist_free_full (g_steal_pointer (&files), g_object_unref);
+}
+
+static void
 take_ownership_done_cb (GObject      *object,
                         GAsyncResult *result,
                         gpointer      user_data)
@@ -542,6 +613,8 @@ plug_drives_panel_class_init (PlugDrivesPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "drives.benchmark", "s", benchmark_activated);
   gtk_widget_class_install_action (widget_class, "drives.take-ownership", "s", take_ownership_activated);
   gtk_widget_class_install_action (widget_class, "drives.show-details", "(ss)", show_details_activated);
+  gtk_widget_class_install_action (widget_class, "drives.fits", "s", fits_activated);
+  gtk_widget_class_install_action (widget_class, "drives.fits-files", "(sas)", fits_files_activated);
 
   g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);
   gtk_widget_class_set_template_from_resource (widget_class,

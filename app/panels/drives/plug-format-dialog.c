@@ -119,6 +119,9 @@ struct _PlugFormatDialog
   GPtrArray           *lost_rows;
   guint                pulse_id;
   PlugDriveWatch      *watch;
+  /* Keep my files, asked for by whoever opened the wizard: on as soon as
+   * the files can be kept. */
+  gboolean             preset_keep;
   char                *target_name;
   PlugSessionInhibit   inhibit;
 
@@ -639,6 +642,8 @@ mount_point_access_cb (GObject      *object,
   self->can_keep = TRUE;
   adw_action_row_set_subtitle (self->keep_row,
                                _("Copies them to this computer, reformats, copies them back and checks each one"));
+  if (self->preset_keep && !gtk_switch_get_active (self->erase_switch))
+    gtk_switch_set_active (self->keep_switch, TRUE);
   existing_data_changed_cb (self);
 }
 
@@ -1707,4 +1712,32 @@ plug_format_dialog_new (UDisksClient *client,
   show_page (self, PAGE_PURPOSE);
 
   return GTK_WIDGET (self);
+}
+
+/**
+ * plug_format_dialog_preset:
+ * @self: a wizard, not shown yet
+ * @filesystem: the filesystem to choose, as udisks names it
+ * @keep_files: whether to turn Keep My Files on, once the files can be
+ *   kept
+ *
+ * Chooses for the user what another view found they need (“Will it
+ * fit?”); they still see every step, and may change it.
+ */
+void
+plug_format_dialog_preset (PlugFormatDialog *self,
+                           const char       *filesystem,
+                           gboolean          keep_files)
+{
+  GtkCheckButton *check;
+
+  g_return_if_fail (PLUG_IS_FORMAT_DIALOG (self));
+
+  check = filesystem != NULL ? find_type_check (self, filesystem) : NULL;
+  if (check != NULL && gtk_widget_get_sensitive (GTK_WIDGET (check)))
+    gtk_check_button_set_active (check, TRUE);
+
+  self->preset_keep = keep_files;
+  if (keep_files && self->can_keep && !gtk_switch_get_active (self->erase_switch))
+    gtk_switch_set_active (self->keep_switch, TRUE);
 }

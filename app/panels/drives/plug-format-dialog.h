@@ -21,5 +21,8 @@ G_DECLARE_FINAL_TYPE (PlugFormatDialog, plug_format_dialog, PLUG, FORMAT_DIALOG,
 GtkWidget *plug_format_dialog_new (UDisksClient *client,
                                    PlugDrive    *drive,
                                    PlugVolume   *volume);
+void       plug_format_dialog_preset (PlugFormatDialog *self,
+                                      const char       *filesystem,
+                                      gboolean          keep_files);
 
 G_END_DECLS

@@ -91,7 +91,8 @@ update (PlugVolumeRow *self)
   /* The plain fact that matters for a FAT drive: it is why people come to
    * reformat one. */
   if (plug_volume_get_max_file_size (self->volume) == G_GUINT64_CONSTANT (0xFFFFFFFF))
-    g_string_append_printf (subtitle, "\n%s", _("Files larger than 4 GB cannot be stored on this drive"));
+    g_string_append_printf (subtitle, "\n%s",
+                            _("Holds files of up to 4 GB: drop files here to see whether they fit"));
 
   /* Why a drive made elsewhere takes no files: its top folder is root's. */
   if (plug_volume_get_can_take_ownership (self->volume))
@@ -166,6 +167,13 @@ update_actions (PlugVolumeRow *self)
       g_autoptr(GMenuItem) item = g_menu_item_new (_("Make It _Yours…"), NULL);
 
       g_menu_item_set_action_and_target (item, "drives.take-ownership", "s", object_path);
+      g_menu_append_item (menu, item);
+    }
+  if (filesystem != NULL)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("Will It _Fit?…"), NULL);
+
+      g_menu_item_set_action_and_target (item, "drives.fits", "s", object_path);
       g_menu_append_item (menu, item);
     }
   {
@@ -308,10 +316,41 @@ plug_volume_row_class_init (PlugVolumeRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlugVolumeRow, menu_button);
 }
 
+/* Files dropped on the row: “will they fit?”, in the panel's dialog. */
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         PlugVolumeRow *self)
+{
+  GVariantBuilder uris;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST) || plug_volume_get_filesystem (self->volume) == NULL)
+    return FALSE;
+
+  g_variant_builder_init (&uris, G_VARIANT_TYPE_STRING_ARRAY);
+  for (GSList *l = gdk_file_list_get_files (g_value_get_boxed (value)); l != NULL; l = l->next)
+    {
+      g_autofree char *uri = g_file_get_uri (l->data);
+
+      g_variant_builder_add (&uris, "s", uri);
+    }
+
+  return gtk_widget_activate_action (GTK_WIDGET (self), "drives.fits-files", "(sas)",
+                                     plug_volume_get_object_path (self->volume), &uris);
+}
+
 static void
 plug_volume_row_init (PlugVolumeRow *self)
 {
+  GtkDropTarget *target;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
 
   /* The bar shows how full the volume is, in the accent colour; GTK's
    * default offsets would paint a nearly empty volume as a warning. */
