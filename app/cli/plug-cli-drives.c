@@ -8,11 +8,14 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
+#include "plug-check-operation.h"
 #include "plug-cli.h"
 #include "plug-cli-drives.h"
 #include "plug-drive-list.h"
@@ -33,6 +36,8 @@ static int drives_list        (int argc, char **argv, gboolean json);
 static int drives_check_label (int argc, char **argv, gboolean json);
 static int drives_rename      (int argc, char **argv, gboolean json);
 static int drives_take_ownership (int argc, char **argv, gboolean json);
+static int drives_check       (int argc, char **argv, gboolean json);
+static int drives_repair      (int argc, char **argv, gboolean json);
 
 static const PlugCliCommand subcommands[] = {
   { "list", N_("List external drives and the disk images you attached"), drives_list },
@@ -41,6 +46,8 @@ static const PlugCliCommand subcommands[] = {
   /* The first name of "rename", kept for the scripts that use it. */
   { "label", N_("The same as “rename”"), drives_rename },
   { "take-ownership", N_("Make the files on a volume yours, without reformatting it"), drives_take_ownership },
+  { "check", N_("Check a volume’s filesystem for errors, without changing it"), drives_check },
+  { "repair", N_("Repair the errors in a volume’s filesystem"), drives_repair },
   { "format", N_("Reformat a volume or a whole drive"), plug_cli_drives_format },
   { "fits", N_("Say whether files and folders would fit on a volume, and why not"), plug_cli_drives_fits },
   { "benchmark", N_("Measure how fast a drive reads, and a mounted volume writes"), plug_cli_drives_benchmark },
@@ -1021,4 +1028,284 @@ drives_take_ownership (int      argc,
   print_take_ownership_result (operation, volume, json);
 
   return PLUG_CLI_EXIT_DONE;
+}
+
+/* --- drives check and drives repair -------------------------------------- */
+
+static void
+check_step_cb (PlugCheckOperation *operation,
+               GParamSpec         *pspec,
+               gpointer            user_data)
+{
+  switch (plug_check_operation_get_step (operation))
+    {
+    case PLUG_CHECK_STEP_UNMOUNTING:
+      g_print (_("Unmounting it first: udisks checks and repairs only a volume that is not mounted.\n"));
+      break;
+
+    case PLUG_CHECK_STEP_CONFIRMING:
+      g_print (_("udisks reported the repair as failed: checking whether it was repaired all the same.\n"));
+      break;
+
+    case PLUG_CHECK_STEP_MOUNTING:
+      g_print (_("Mounting it again.\n"));
+      break;
+
+    case PLUG_CHECK_STEP_NONE:
+    case PLUG_CHECK_STEP_CHECKING:
+    case PLUG_CHECK_STEP_DONE:
+    default:
+      break;
+    }
+}
+
+/* What a check or a repair found. A check that found errors, and a
+ * repair udisks says did not succeed, print their result too (--json),
+ * and fail. */
+static int
+print_check_result (PlugCheckOperation *operation,
+                    PlugVolume         *volume,
+                    const char         *description,
+                    gboolean            json)
+{
+  gboolean repair = plug_check_operation_get_repair (operation);
+  gboolean done = repair ? plug_check_operation_get_repaired (operation)
+                         : plug_check_operation_get_clean (operation);
+  g_autofree char *problems = plug_check_operation_dup_problems (operation);
+  const char *checker = plug_filesystem_type_get_checker (plug_volume_get_filesystem (volume));
+  const char *mount_point = plug_check_operation_get_mount_point (operation);
+  g_autofree char *printable_mount_point = plug_cli_dup_printable (mount_point);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) node = NULL;
+
+      json_builder_begin_object (builder);
+      plug_cli_json_add_string (builder, "device", plug_volume_get_device (volume));
+      plug_cli_json_add_string (builder, "label", plug_volume_get_label (volume));
+      plug_cli_json_add_string (builder, "filesystem", plug_volume_get_filesystem (volume));
+      plug_cli_json_add_uint (builder, "size", plug_volume_get_size (volume));
+      if (repair)
+        {
+          plug_cli_json_add_boolean (builder, "repaired", done);
+        }
+      else
+        {
+          plug_cli_json_add_boolean (builder, "clean", done);
+          plug_cli_json_add_string (builder, "problems", problems);
+        }
+      plug_cli_json_add_string (builder, "mount_point", mount_point);
+      plug_cli_json_add_boolean (builder, "remounted", plug_check_operation_get_remounted (operation));
+      json_builder_end_object (builder);
+      node = json_builder_get_root (builder);
+      plug_cli_print_json (node);
+    }
+  else if (done)
+    {
+      if (repair && plug_check_operation_get_repair_report (operation) != NULL)
+        /* Translators: a program such as fsck.vfat, then a device */
+        g_print (_("%s repaired the filesystem on %s: it reported what it mended as an error, and a "
+                   "check afterwards finds no errors.\n"), checker, plug_volume_get_device (volume));
+      else if (repair)
+        /* Translators: a program such as e2fsck, then a device */
+        g_print (_("%s repaired the filesystem on %s.\n"), checker, plug_volume_get_device (volume));
+      else
+        /* Translators: a program such as e2fsck */
+        g_print (_("Clean: %s found no errors.\n"), checker);
+      if (mount_point != NULL && plug_check_operation_get_remounted (operation))
+        g_print (_("Mounted again at %s\n"), printable_mount_point);
+    }
+
+  if (done)
+    return PLUG_CLI_EXIT_DONE;
+
+  if (repair)
+    /* Translators: a program such as e2fsck, then a volume's description */
+    return plug_cli_fail (_("%s could not repair the filesystem on %s."), checker, description);
+
+  /* Translators: a volume's description, what was found, then a device */
+  return plug_cli_fail (_("Errors on %s: %s. “plugboardctl drives repair %s” repairs them."),
+                        description, problems, plug_volume_get_device (volume));
+}
+
+/* Repairing changes the filesystem: the volume is named, and nothing
+ * happens without a yes typed on a terminal or --yes, as a reformat. */
+static gboolean
+confirm_repair (PlugDrive   *drive,
+                PlugVolume  *volume,
+                const char  *description,
+                gboolean     json,
+                gboolean     yes,
+                int         *exit_code)
+{
+  FILE *out = json ? stderr : stdout;
+  g_autofree char *display_name = plug_drive_dup_display_name (drive);
+  g_autofree char *name = plug_cli_dup_printable (display_name);
+  g_autofree char *size_text = g_format_size (plug_drive_get_size (drive));
+  g_autofree char *backing_file = plug_cli_dup_printable (plug_drive_get_backing_file (drive));
+
+  *exit_code = PLUG_CLI_EXIT_DONE;
+
+  fprintf (out, _("Drive: %s — %s, %s\n"), name, plug_drive_get_device (drive), size_text);
+  if (backing_file != NULL)
+    fprintf (out, _("File: %s\n"), backing_file);
+  /* Translators: a volume's description, then a program such as e2fsck */
+  fprintf (out, _("Repairing %s: %s will change whatever it finds damaged on it, and a damaged file "
+                  "may be lost.\n"),
+           description, plug_filesystem_type_get_checker (plug_volume_get_filesystem (volume)));
+
+  if (yes)
+    return TRUE;
+
+  if (!isatty (STDIN_FILENO))
+    {
+      *exit_code = plug_cli_fail (_("Not repairing %s without a confirmation: run this on a terminal "
+                                    "to be asked, or pass --yes"), plug_volume_get_device (volume));
+      return FALSE;
+    }
+
+  /* Translators: %s is a device; the answers are y and n, as the
+   * shell's own prompts expect */
+  if (!plug_cli_ask_yes (_("Repair %s? [y/N] "), plug_volume_get_device (volume)))
+    {
+      *exit_code = plug_cli_fail (_("Nothing was changed."));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static int
+check_or_repair (int      argc,
+                 char   **argv,
+                 gboolean json,
+                 gboolean repair)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(PlugDriveList) drives = NULL;
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+  g_autoptr(PlugCheckOperation) operation = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *description = NULL;
+  g_autofree char *filesystem_name = NULL;
+  const char *command = repair ? "drives repair" : "drives check";
+  gboolean yes = FALSE;
+  UDisksClient *client;
+  guint interrupt_id;
+  int exit_code;
+  const GOptionEntry entries[] = {
+    { "yes", 'y', 0, G_OPTION_ARG_NONE, &yes,
+      N_("Do not ask for confirmation"), NULL },
+    { NULL }
+  };
+
+  if (repair)
+    {
+      context = plug_cli_option_context_new (command, _("DEVICE"),
+                                             _("Repair the errors in a volume’s filesystem, through udisks: DEVICE "
+                                               "is its device (such as /dev/sdb1), its name or its UUID. A mounted "
+                                               "volume is unmounted first and mounted again afterwards. Without "
+                                               "--yes, it names the volume and asks on the terminal."),
+                                             &json);
+      g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+    }
+  else
+    {
+      context = plug_cli_option_context_new (command, _("DEVICE"),
+                                             _("Check a volume’s filesystem for errors, through udisks, without "
+                                               "changing it: DEVICE is its device (such as /dev/sdb1), its name or "
+                                               "its UUID. A mounted volume is unmounted first and mounted again "
+                                               "afterwards. Exits with 1 when errors are found."),
+                                             &json);
+    }
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc < 2)
+    return plug_cli_usage_error (command, _("A device is needed"));
+  if (argc > 2)
+    return plug_cli_usage_error (command, _("Unexpected argument “%s”"), argv[2]);
+
+  client = plug_cli_drives_connect (&services, &exit_code,
+                                    _("udisks2 is not running, and filesystems cannot be checked or repaired "
+                                      "without it. Install the “%s” package, or start its service."),
+                                    plug_service_kind_get_package (PLUG_SERVICE_KIND_UDISKS));
+  if (client == NULL)
+    return exit_code;
+
+  /* Every drive, so that one Plugboard leaves alone is refused with its
+   * reason rather than reported missing. */
+  drives = plug_drive_list_new (client, PLUG_DRIVE_LIST_FLAGS_INCLUDE_UNLISTED);
+  if (!resolve_volume (drives, argv[1], &drive, &volume, &error))
+    return plug_cli_fail ("%s", error->message);
+
+  description = describe_volume (volume);
+
+  if (!plug_drive_get_can_modify (drive))
+    {
+      g_autofree char *reason = plug_drive_dup_restriction_reason (drive);
+
+      return plug_cli_fail (repair ? _("Will not repair %s: %s.") : _("Will not check %s: %s."),
+                            description, reason);
+    }
+
+  /* Checked here too, so that a volume udisks would refuse is refused
+   * before anything is asked, and no password with it. */
+  if (plug_filesystem_type_get_checker (plug_volume_get_filesystem (volume)) == NULL)
+    {
+      filesystem_name = plug_volume_dup_filesystem_name (volume);
+      /* Translators: a volume's description, then a filesystem such as exFAT */
+      return plug_cli_fail (repair
+                            ? _("Cannot repair %s: udisks checks and repairs ext2, ext3, ext4, XFS, FAT and "
+                                "NTFS only, not %s.")
+                            : _("Cannot check %s: udisks checks and repairs ext2, ext3, ext4, XFS, FAT and "
+                                "NTFS only, not %s."),
+                            description, filesystem_name != NULL ? filesystem_name : _("this volume"));
+    }
+
+  /* Made now, so that it remembers the drive that is shown. */
+  operation = plug_check_operation_new (client, drive, volume, repair);
+
+  if (repair && !confirm_repair (drive, volume, description, json, yes, &exit_code))
+    return exit_code;
+
+  if (!json)
+    /* Translators: a volume's description */
+    g_print (repair ? _("Repairing %s…\n") : _("Checking %s…\n"), description);
+  if (!json)
+    g_signal_connect (operation, "notify::step", G_CALLBACK (check_step_cb), NULL);
+
+  cancellable = g_cancellable_new ();
+  interrupt_id = g_unix_signal_add (SIGINT, interrupted_cb, cancellable);
+  plug_check_operation_run_async (operation, cancellable, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
+  g_source_remove (interrupt_id);
+
+  if (!plug_check_operation_run_finish (operation, result, &error))
+    return plug_cli_fail (repair ? _("Could not repair %s: %s") : _("Could not check %s: %s"),
+                          description, error->message);
+
+  return print_check_result (operation, volume, description, json);
+}
+
+static int
+drives_check (int      argc,
+              char   **argv,
+              gboolean json)
+{
+  return check_or_repair (argc, argv, json, FALSE);
+}
+
+static int
+drives_repair (int      argc,
+               char   **argv,
+               gboolean json)
+{
+  return check_or_repair (argc, argv, json, TRUE);
 }

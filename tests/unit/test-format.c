@@ -191,6 +191,22 @@ test_limits_for_keeping_files (void)
     g_assert_false (plug_filesystem_type_can_take_ownership (NULL));
   }
 
+  /* udisks checks and repairs, each with its program, what libblockdev
+   * 2.28 knows: not Btrfs or exFAT. */
+  {
+    const char *yes[][2] = {
+      { "ext2", "e2fsck" }, { "ext3", "e2fsck" }, { "ext4", "e2fsck" },
+      { "xfs", "xfs_repair" }, { "vfat", "fsck.vfat" }, { "ntfs", "ntfsfix" },
+    };
+    const char *no[] = { "btrfs", "exfat", "reiserfs", "iso9660", "crypto_LUKS", "" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (yes); i++)
+      g_assert_cmpstr (plug_filesystem_type_get_checker (yes[i][0]), ==, yes[i][1]);
+    for (guint i = 0; i < G_N_ELEMENTS (no); i++)
+      g_assert_null (plug_filesystem_type_get_checker (no[i]));
+    g_assert_null (plug_filesystem_type_get_checker (NULL));
+  }
+
   /* mkfs.exfat's cluster sizes, and room left for the filesystem. */
   g_assert_cmpuint (plug_filesystem_type_estimate_capacity ("exfat", 128 * MIB, &cluster), <, 128 * MIB);
   g_assert_cmpuint (cluster, ==, 4096);

@@ -320,6 +320,46 @@ plug_filesystem_type_can_take_ownership (const char *filesystem)
   return g_strv_contains (ownership_filesystems, filesystem);
 }
 
+/* udisks 2.9.4's Filesystem.Check and Repair go through libblockdev
+ * 2.28's fs plugin, whose table (fs/generic.c) has a checker and a
+ * repairer for these and no other: e2fsck, xfs_repair, fsck.vfat and
+ * ntfsfix. Any other is refused ("Checking filesystem 'exfat' is not
+ * supported."), Btrfs and exFAT among them. */
+static const struct
+{
+  const char *filesystem;
+  const char *checker;
+} check_filesystems[] = {
+  { "ext2", "e2fsck" },
+  { "ext3", "e2fsck" },
+  { "ext4", "e2fsck" },
+  { "xfs", "xfs_repair" },
+  { "vfat", "fsck.vfat" },
+  { "ntfs", "ntfsfix" },
+};
+
+/**
+ * plug_filesystem_type_get_checker:
+ * @filesystem: (nullable): a filesystem, as udisks names it
+ *
+ * Returns: (nullable): the program udisks checks and repairs it with
+ *   (Filesystem.Check and Repair), or %NULL when udisks does neither
+ */
+const char *
+plug_filesystem_type_get_checker (const char *filesystem)
+{
+  if (filesystem == NULL)
+    return NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (check_filesystems); i++)
+    {
+      if (g_str_equal (check_filesystems[i].filesystem, filesystem))
+        return check_filesystems[i].checker;
+    }
+
+  return NULL;
+}
+
 /* What a file on each filesystem can be besides its bytes, as Linux
  * mounts it here. ext2/3/4, XFS and Btrfs hold all three. FAT and exFAT
  * none: one name per file, every cluster stored, no attributes. NTFS, as

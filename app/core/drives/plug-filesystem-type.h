@@ -106,6 +106,7 @@ gboolean                  plug_filesystem_type_holds_hard_links     (const char 
 gboolean                  plug_filesystem_type_holds_holes          (const char               *filesystem);
 gboolean                  plug_filesystem_type_holds_user_xattrs    (const char               *filesystem);
 gboolean                  plug_filesystem_type_can_take_ownership   (const char               *filesystem);
+const char               *plug_filesystem_type_get_checker          (const char               *filesystem);
 guint64                   plug_filesystem_type_estimate_capacity    (const char               *filesystem,
                                                                      guint64                   volume_size,
                                                                      guint64                  *cluster_size);

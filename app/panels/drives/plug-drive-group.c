@@ -215,3 +215,23 @@ plug_drive_group_get_drive (PlugDriveGroup *self)
 
   return self->drive;
 }
+
+/**
+ * plug_drive_group_refresh_actions:
+ *
+ * Has each volume's row offer again what may be done with it: what a
+ * check found is no property of the volume that the row follows.
+ */
+void
+plug_drive_group_refresh_actions (PlugDriveGroup *self)
+{
+  g_return_if_fail (PLUG_IS_DRIVE_GROUP (self));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->volumes_list));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (PLUG_IS_VOLUME_ROW (child))
+        plug_volume_row_refresh_actions (PLUG_VOLUME_ROW (child));
+    }
+}

@@ -16,7 +16,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PlugDriveGroup, plug_drive_group, PLUG, DRIVE_GROUP, AdwPreferencesGroup)
 
-GtkWidget *plug_drive_group_new       (PlugDrive      *drive);
-PlugDrive *plug_drive_group_get_drive (PlugDriveGroup *self);
+GtkWidget *plug_drive_group_new             (PlugDrive      *drive);
+PlugDrive *plug_drive_group_get_drive       (PlugDriveGroup *self);
+void       plug_drive_group_refresh_actions (PlugDriveGroup *self);
 
 G_END_DECLS

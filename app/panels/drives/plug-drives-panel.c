@@ -13,6 +13,7 @@
 #include "plug-delayed-spinner.h"
 
 #include "plug-benchmark-dialog.h"
+#include "plug-check-dialog.h"
 #include "plug-drive-error.h"
 #include "plug-drive-group.h"
 #include "plug-drive-list.h"
@@ -31,9 +32,12 @@
  * drive list reads the UDisksClient that PlugServices owns.
  *
  * A volume's row offers the panel's actions (drives.reformat,
- * drives.rename, drives.benchmark, drives.take-ownership, each with the
- * volume's object path); each opens its dialog over the window, and what
- * a dialog finished is said in a toast over the panel. Make It Yours asks
+ * drives.rename, drives.check, drives.repair, drives.benchmark,
+ * drives.take-ownership, each with the volume's object path); each opens
+ * its dialog over the window, and what a dialog finished is said in a
+ * toast over the panel. Check says what it found in its own dialog;
+ * Repair, offered once a check found errors, asks first in a message
+ * dialog that names the volume, then shows the repair in that dialog. Make It Yours asks
  * in a message dialog that names the volume, and works from the panel:
  * its row loses the offer once the volume is the user's, and a toast says
  * so, or why not.
@@ -394,6 +398,61 @@ benchmark_activated (GtkWidget  *widget,
   open_dialog (PLUG_DRIVES_PANEL (widget), parameter, plug_benchmark_dialog_new);
 }
 
+/* A check found errors, or a repair mended them: the rows offer Repair
+ * accordingly. */
+static void
+checked_cb (PlugDrivesPanel *self)
+{
+  for (guint i = 0; i < self->groups->len; i++)
+    plug_drive_group_refresh_actions (PLUG_DRIVE_GROUP (g_ptr_array_index (self->groups, i)));
+}
+
+static void
+check_activated (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  PlugDrivesPanel *self = PLUG_DRIVES_PANEL (widget);
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+  GtkWidget *dialog;
+
+  if (!find_volume (self, parameter, &drive, &volume) || !plug_drive_get_can_modify (drive))
+    return;
+
+  dialog = plug_check_dialog_new (plug_drive_list_get_client (self->drive_list), drive, volume);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (gtk_widget_get_root (widget)));
+  g_signal_connect_object (dialog, "done", G_CALLBACK (dialog_done_cb), self, 0);
+  g_signal_connect_object (dialog, "checked", G_CALLBACK (checked_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+repair_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  PlugDrivesPanel *self = PLUG_DRIVES_PANEL (widget);
+  g_autoptr(PlugDrive) drive = NULL;
+  g_autoptr(PlugVolume) volume = NULL;
+  GtkWidget *dialog;
+
+  if (!find_volume (self, parameter, &drive, &volume) || !plug_drive_get_can_modify (drive))
+    return;
+
+  /* The row offers it only then; the volume may have changed since. */
+  if (!plug_check_dialog_get_found_errors (volume))
+    return;
+
+  /* Shown once the user said yes to the question, which names the
+   * volume; destroyed on a no. */
+  dialog = plug_check_dialog_new (plug_drive_list_get_client (self->drive_list), drive, volume);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (gtk_widget_get_root (widget)));
+  g_signal_connect_object (dialog, "done", G_CALLBACK (dialog_done_cb), self, 0);
+  g_signal_connect_object (dialog, "checked", G_CALLBACK (checked_cb), self, G_CONNECT_SWAPPED);
+  plug_check_dialog_ask_repair (PLUG_CHECK_DIALOG (dialog), GTK_WINDOW (gtk_widget_get_root (widget)));
+}
+
 static void
 fit_reformat_cb (PlugFitDialog   *dialog,
                  const char      *filesystem,
@@ -610,6 +669,8 @@ plug_drives_panel_class_init (PlugDrivesPanelClass *klass)
 
   gtk_widget_class_install_action (widget_class, "drives.reformat", "s", reformat_activated);
   gtk_widget_class_install_action (widget_class, "drives.rename", "s", rename_activated);
+  gtk_widget_class_install_action (widget_class, "drives.check", "s", check_activated);
+  gtk_widget_class_install_action (widget_class, "drives.repair", "s", repair_activated);
   gtk_widget_class_install_action (widget_class, "drives.benchmark", "s", benchmark_activated);
   gtk_widget_class_install_action (widget_class, "drives.take-ownership", "s", take_ownership_activated);
   gtk_widget_class_install_action (widget_class, "drives.show-details", "(ss)", show_details_activated);

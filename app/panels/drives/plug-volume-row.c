@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-check-dialog.h"
 #include "plug-label-rules.h"
 #include "plug-volume-row.h"
 
@@ -18,14 +19,16 @@
  * as), its filesystem, size and device, where it is mounted, and how full
  * it is. It follows the PlugVolume, which the core updates in place.
  *
- * On a drive Plugboard may change, a menu offers Reformat, Rename and the
- * speed test, and a FAT32 volume a Reformat button beside its 4 GB limit:
+ * On a drive Plugboard may change, a menu offers Reformat, Rename, Check,
+ * and Repair once a check found errors, and the speed test, and a FAT32
+ * volume a Reformat button beside its 4 GB limit:
  * the reason most people reformat a drive. A mounted volume whose files
  * belong to another user (root, for a drive made with GParted), so that
  * this user cannot add files to it, says so and offers Make It Yours, in
  * a button and in the menu. They are the panel's actions
- * (drives.reformat, drives.rename, drives.benchmark,
- * drives.take-ownership), with the volume's object path as their target.
+ * (drives.reformat, drives.rename, drives.check, drives.repair,
+ * drives.benchmark, drives.take-ownership), with the volume's object path
+ * as their target.
  * On any other drive, the drive's group says why there is nothing to do.
  */
 
@@ -167,6 +170,20 @@ update_actions (PlugVolumeRow *self)
       g_autoptr(GMenuItem) item = g_menu_item_new (_("Make It _Yours…"), NULL);
 
       g_menu_item_set_action_and_target (item, "drives.take-ownership", "s", object_path);
+      g_menu_append_item (menu, item);
+    }
+  /* Every volume: one udisks cannot check says why in the dialog. */
+  {
+    g_autoptr(GMenuItem) item = g_menu_item_new (_("_Check…"), NULL);
+
+    g_menu_item_set_action_and_target (item, "drives.check", "s", object_path);
+    g_menu_append_item (menu, item);
+  }
+  if (plug_check_dialog_get_found_errors (self->volume))
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("Re_pair…"), NULL);
+
+      g_menu_item_set_action_and_target (item, "drives.repair", "s", object_path);
       g_menu_append_item (menu, item);
     }
   if (filesystem != NULL)
@@ -383,4 +400,18 @@ plug_volume_row_get_volume (PlugVolumeRow *self)
   g_return_val_if_fail (PLUG_IS_VOLUME_ROW (self), NULL);
 
   return self->volume;
+}
+
+/**
+ * plug_volume_row_refresh_actions:
+ *
+ * Offers again what may be done with the volume, after a check found
+ * errors in it or a repair mended them.
+ */
+void
+plug_volume_row_refresh_actions (PlugVolumeRow *self)
+{
+  g_return_if_fail (PLUG_IS_VOLUME_ROW (self));
+
+  update_actions (self);
 }

@@ -17,8 +17,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PlugVolumeRow, plug_volume_row, PLUG, VOLUME_ROW, AdwActionRow)
 
-GtkWidget  *plug_volume_row_new        (PlugDrive     *drive,
-                                        PlugVolume    *volume);
-PlugVolume *plug_volume_row_get_volume (PlugVolumeRow *self);
+GtkWidget  *plug_volume_row_new             (PlugDrive     *drive,
+                                             PlugVolume    *volume);
+PlugVolume *plug_volume_row_get_volume      (PlugVolumeRow *self);
+void        plug_volume_row_refresh_actions (PlugVolumeRow *self);
 
 G_END_DECLS
