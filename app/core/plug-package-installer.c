@@ -205,7 +205,7 @@ install_bus_cb (GObject      *object,
    * and the package is installed, minutes later. */
   g_dbus_connection_call (bus, INSTALLER_NAME, INSTALLER_PATH, INSTALLER_INTERFACE,
                           "InstallProvideFiles",
-                          g_variant_new ("(^ass@a{sv})", files, "", DESKTOP_ID,
+                          g_variant_new ("(^asss@a{sv})", files, "", DESKTOP_ID,
                                          g_variant_builder_end (&platform_data)),
                           G_VARIANT_TYPE ("()"), G_DBUS_CALL_FLAGS_NONE, G_MAXINT,
                           g_task_get_cancellable (task), installed_cb, g_object_ref (task));

@@ -32,7 +32,7 @@ def load(mock, parameters):
     mock.done_path = parameters['done']
 
 
-@dbus.service.method(MAIN_IFACE, in_signature='assa{sv}', out_signature='')
+@dbus.service.method(MAIN_IFACE, in_signature='asssa{sv}', out_signature='')
 def InstallProvideFiles(self, files, interaction, desktop_id, platform_data):
     with open(self.log_path, 'a', encoding='utf-8') as log:
         log.write(json.dumps({'method': 'InstallProvideFiles', 'files': [str(f) for f in files],

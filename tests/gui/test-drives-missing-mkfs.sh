@@ -107,7 +107,7 @@ shoot missing-mkfs-2-installing "$wizard"
 ln -s /usr/sbin/mkfs.xfs "$bin_dir/"
 echo installed >"$installer_dir/done"
 xfs_available () {
-  [ -z "$(unavailable)" ] && ! a11y shows 'Install…' --window 'Reformat DUINOXFS' >/dev/null 2>&1 &&
+  has_window '^Reformat DUINOXFS$' && [ -z "$(unavailable)" ] && ! a11y shows 'Install…' --window 'Reformat DUINOXFS' >/dev/null 2>&1 &&
     ! has_row 'Reformat DUINOXFS' 'Other: XFS' 'XFS · Install the “xfsprogs” package to use it' 2>/dev/null
 }
 wait_until 20 xfs_available
