@@ -1,4 +1,4 @@
-/* plug-cli-broadband-devices.c: plugboardctl broadband devices
+/* plug-cli-broadband-devices.c: plugboardctl broadband devices and radio
  *
  * Copyright 2026 The Plugboard Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-broadband-actions.h"
 #include "plug-cli.h"
 #include "plug-country.h"
 #include "plug-modem-list.h"
@@ -28,12 +29,18 @@
  * Each modem names the provider it suggests (plug_modem_suggest_provider(),
  * which the Add Connection wizard preselects), and what decided. Without
  * the provider database none is suggested: the list is still printed.
+ *
+ * NetworkManager lists its modems with mobile broadband turned off, and
+ * they cannot connect: the text says so before the modems, and says how
+ * to turn it on; with --json each modem's "radio" is "on", "off" or
+ * "hardware-off" (the laptop's switch or key), the list staying an array.
  */
 
 typedef struct
 {
   PlugProviderDatabase *database;   /* NULL when it cannot be read */
   PlugCountryTable     *countries;  /* NULL when iso-codes cannot be read */
+  PlugBroadbandRadio    radio;
 } Lookup;
 
 static void
@@ -120,6 +127,7 @@ add_modem_json (JsonBuilder *builder,
   plug_cli_json_add_string (builder, "state", mm_modem_state_get_string (plug_modem_get_state (modem)));
   plug_cli_json_add_string (builder, "modem_path", plug_modem_get_modem_path (modem));
   add_suggested_provider_json (builder, modem, lookup);
+  plug_cli_json_add_string (builder, "radio", plug_broadband_radio_get_id (lookup->radio));
   json_builder_end_object (builder);
 }
 
@@ -278,6 +286,14 @@ print_text (GListModel *modems,
 {
   guint n_modems = g_list_model_get_n_items (modems);
 
+  if (lookup->radio == PLUG_BROADBAND_RADIO_OFF)
+    /* Translators: %s is a command, “plugboardctl broadband radio on” */
+    g_print (_("Mobile broadband is turned off in NetworkManager: turn it on with “%s”.\n\n"),
+             "plugboardctl broadband radio on");
+  else if (lookup->radio == PLUG_BROADBAND_RADIO_HARDWARE_OFF)
+    g_print (_("Mobile broadband is blocked by the laptop’s wireless switch or key: "
+               "use it to turn mobile broadband on.\n\n"));
+
   if (n_modems == 0)
     {
       g_print (_("No modem found. Plug in a mobile broadband modem or USB stick, or switch on the built-in modem.\n"));
@@ -358,7 +374,7 @@ plug_cli_broadband_devices (int      argc,
   g_autoptr(PlugModemList) modems = NULL;
   g_autoptr(GAsyncResult) details_result = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(Lookup) lookup = { NULL, NULL };
+  g_auto(Lookup) lookup = { NULL, NULL, PLUG_BROADBAND_RADIO_ON };
   int exit_code;
 
   context = plug_cli_option_context_new ("broadband devices", NULL,
@@ -400,6 +416,7 @@ plug_cli_broadband_devices (int      argc,
 
   if (g_list_model_get_n_items (G_LIST_MODEL (modems)) > 0)
     lookup_load (&lookup);
+  lookup.radio = plug_broadband_get_radio (plug_services_get_nm_client (services));
 
   if (json)
     {
@@ -410,6 +427,92 @@ plug_cli_broadband_devices (int      argc,
   else
     {
       print_text (G_LIST_MODEL (modems), &lookup);
+    }
+
+  return PLUG_CLI_EXIT_DONE;
+}
+
+/* --- broadband radio ---------------------------------------------------- */
+
+/**
+ * plug_cli_broadband_radio:
+ * @argc: the number of arguments, the first of which is "radio"
+ * @argv: the arguments
+ * @json: whether --json came before the subcommand
+ *
+ * `plugboardctl broadband radio on|off [--json]`: turns mobile broadband
+ * on or off in NetworkManager (its `WwanEnabled`, which polkit allows),
+ * and waits until NetworkManager shows it. With --json it prints
+ * `{ "radio": "on" }` ("off", "hardware-off") once done.
+ *
+ * Returns: a #PlugCliExit: 1 with NetworkManager's refusal, or the
+ *   laptop's switch or key, in words on standard error
+ */
+int
+plug_cli_broadband_radio (int      argc,
+                          char   **argv,
+                          gboolean json)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PlugServices) services = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  NMClient *client;
+  gboolean enabled;
+  int exit_code;
+
+  context = plug_cli_option_context_new ("broadband radio", "on|off",
+                                         _("Turn mobile broadband on or off in NetworkManager."),
+                                         &json);
+  exit_code = plug_cli_parse_options (context, &argc, &argv);
+  if (exit_code != PLUG_CLI_EXIT_DONE)
+    return exit_code;
+
+  if (argc < 2)
+    return plug_cli_usage_error ("broadband radio", _("Give “on” or “off”"));
+  if (argc > 2)
+    return plug_cli_usage_error ("broadband radio", _("Unexpected argument “%s”"), argv[2]);
+  if (g_str_equal (argv[1], "on"))
+    enabled = TRUE;
+  else if (g_str_equal (argv[1], "off"))
+    enabled = FALSE;
+  else
+    return plug_cli_usage_error ("broadband radio", _("“%s” is neither “on” nor “off”"), argv[1]);
+
+  services = plug_cli_load_services (PLUG_SERVICES_CLIENTS_NETWORK_MANAGER, &error);
+  if (services == NULL)
+    return plug_cli_fail (_("Could not reach the system services: %s"), error->message);
+
+  if (plug_services_get_system_bus_error (services) != NULL)
+    return plug_cli_fail (_("The system bus cannot be reached: %s"),
+                          plug_services_get_system_bus_error (services));
+
+  client = plug_services_get_nm_client (services);
+  if (client == NULL || !plug_services_is_running (services, PLUG_SERVICE_KIND_NETWORK_MANAGER))
+    return plug_cli_fail (_("%s is not running, and mobile broadband cannot be turned on or off without it. "
+                            "Install the “%s” package, or start its service."),
+                          plug_service_kind_get_name (PLUG_SERVICE_KIND_NETWORK_MANAGER),
+                          plug_service_kind_get_package (PLUG_SERVICE_KIND_NETWORK_MANAGER));
+
+  plug_broadband_set_radio_async (client, enabled, NULL, plug_cli_store_result_cb, &result);
+  plug_cli_wait_for (&result);
+  if (!plug_broadband_set_radio_finish (result, &error))
+    return plug_cli_fail ("%s", error->message);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) node = NULL;
+
+      json_builder_begin_object (builder);
+      plug_cli_json_add_string (builder, "radio", plug_broadband_radio_get_id (plug_broadband_get_radio (client)));
+      json_builder_end_object (builder);
+      node = json_builder_get_root (builder);
+      plug_cli_print_json (node);
+    }
+  else
+    {
+      g_print ("%s\n", enabled ? _("Mobile broadband is on") : _("Mobile broadband is off"));
     }
 
   return PLUG_CLI_EXIT_DONE;

@@ -30,6 +30,12 @@
  * (for any modem, or one not plugged in) have a group of their own at the
  * end. "Add Connection…" is always there: the wizard it opens says why no
  * connection can be made when one cannot.
+ *
+ * With mobile broadband turned off in NetworkManager (WwanEnabled),
+ * NetworkManager still lists the modems, but none can connect: a row at
+ * the top says so, live, with a button that turns it on; blocked by the
+ * laptop's wireless switch or key (WwanHardwareEnabled), it says to use
+ * that, since nothing else can turn it on.
  */
 
 struct _PlugBroadbandPanel
@@ -42,6 +48,9 @@ struct _PlugBroadbandPanel
   PlugDelayedSpinner *spinner;
   AdwStatusPage *unavailable_page;
   GtkBox        *modems_box;
+  GtkWidget     *radio_clamp;
+  AdwActionRow  *radio_row;
+  GtkWidget     *radio_button;
 
   /* Owned */
   GSignalGroup  *services_signals;
@@ -57,9 +66,40 @@ struct _PlugBroadbandPanel
   /* The PlugModemGroup of each modem, in the modem list's order; the box
    * holds the references. */
   GPtrArray     *groups;
+
+  /* Turning mobile broadband on; NULL when not. */
+  GCancellable  *radio_cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (PlugBroadbandPanel, plug_broadband_panel, PLUG_TYPE_PANEL)
+
+static NMClient *
+get_client (PlugBroadbandPanel *self)
+{
+  return self->modem_list != NULL ? plug_modem_list_get_client (self->modem_list) : NULL;
+}
+
+/* The row at the top, shown while mobile broadband is off and the panel
+ * lists modems (or none). */
+static void
+update_radio (PlugBroadbandPanel *self)
+{
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+  NMClient *client = get_client (self);
+  PlugBroadbandRadio radio = PLUG_BROADBAND_RADIO_ON;
+
+  if (client != NULL && (g_strcmp0 (page, "modems") == 0 || g_strcmp0 (page, "empty") == 0))
+    radio = plug_broadband_get_radio (client);
+
+  gtk_widget_set_visible (self->radio_clamp, radio != PLUG_BROADBAND_RADIO_ON);
+  gtk_widget_set_visible (self->radio_button, radio == PLUG_BROADBAND_RADIO_OFF);
+  if (radio == PLUG_BROADBAND_RADIO_OFF)
+    adw_action_row_set_subtitle (self->radio_row,
+                                 _("No modem can connect until it is turned on"));
+  else if (radio == PLUG_BROADBAND_RADIO_HARDWARE_OFF)
+    adw_action_row_set_subtitle (self->radio_row,
+                                 _("Use the laptop’s wireless switch or key to turn it on"));
+}
 
 static void
 show_page (PlugBroadbandPanel *self,
@@ -67,6 +107,7 @@ show_page (PlugBroadbandPanel *self,
 {
   gtk_stack_set_visible_child_name (self->stack, name);
   plug_delayed_spinner_set_active (self->spinner, g_str_equal (name, "loading"));
+  update_radio (self);
 }
 
 static void
@@ -111,7 +152,7 @@ update_connections (PlugBroadbandPanel *self)
 {
   g_autoptr(GPtrArray) connections = NULL;
   g_autoptr(GPtrArray) others = g_ptr_array_new ();
-  NMClient *client = self->modem_list != NULL ? plug_modem_list_get_client (self->modem_list) : NULL;
+  NMClient *client = get_client (self);
 
   if (client == NULL)
     {
@@ -339,6 +380,8 @@ plug_broadband_panel_dispose (GObject *object)
   g_clear_pointer (&self->other_rows, g_ptr_array_unref);
   g_clear_object (&self->services_signals);
   g_clear_object (&self->client_signals);
+  g_cancellable_cancel (self->radio_cancellable);
+  g_clear_object (&self->radio_cancellable);
   g_clear_pointer (&self->unavailable_title, g_free);
   g_clear_pointer (&self->unavailable_description, g_free);
 
@@ -369,8 +412,24 @@ add_connection_action (GtkWidget  *widget,
   PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (widget);
   GtkRoot *root = gtk_widget_get_root (widget);
   PlugConnectionWizard *wizard;
+  PlugBroadbandRadio radio = PLUG_BROADBAND_RADIO_ON;
 
-  if (self->unavailable_title != NULL || self->modem_list == NULL)
+  if (self->unavailable_title == NULL && self->modem_list != NULL)
+    radio = plug_broadband_get_radio (plug_modem_list_get_client (self->modem_list));
+
+  if (radio == PLUG_BROADBAND_RADIO_OFF)
+    {
+      wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
+      plug_connection_wizard_show_unavailable (wizard, _("Mobile Broadband Is Turned Off"),
+                                               _("Turn it on at the top of the Mobile Broadband panel, then add the connection."));
+    }
+  else if (radio == PLUG_BROADBAND_RADIO_HARDWARE_OFF)
+    {
+      wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
+      plug_connection_wizard_show_unavailable (wizard, _("Mobile Broadband Is Turned Off"),
+                                               _("Use the laptop’s wireless switch or key to turn mobile broadband on, then add the connection."));
+    }
+  else if (self->unavailable_title != NULL || self->modem_list == NULL)
     {
       wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
       plug_connection_wizard_show_unavailable (wizard,
@@ -384,6 +443,54 @@ add_connection_action (GtkWidget  *widget,
 
   g_signal_connect_object (wizard, "done", G_CALLBACK (wizard_done_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (wizard));
+}
+
+static void
+set_radio_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(PlugBroadbandPanel) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
+
+  if (!plug_broadband_set_radio_finish (result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  g_clear_object (&self->radio_cancellable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "broadband.turn-radio-on", TRUE);
+
+  if (error == NULL)
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Mobile broadband is on")));
+      return;
+    }
+
+  /* Translators: %s says why, such as “You are not authorized to turn mobile broadband on (…)” */
+  escaped = g_markup_printf_escaped (_("Could not turn mobile broadband on. %s."), error->message);
+  toast = adw_toast_new (escaped);
+  adw_toast_set_timeout (toast, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+turn_radio_on_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (widget);
+  NMClient *client = get_client (self);
+
+  if (client == NULL || self->radio_cancellable != NULL)
+    return;
+
+  /* Pressed once: NetworkManager answers, then the row goes. */
+  gtk_widget_action_set_enabled (widget, "broadband.turn-radio-on", FALSE);
+  self->radio_cancellable = g_cancellable_new ();
+  plug_broadband_set_radio_async (client, TRUE, self->radio_cancellable,
+                                  set_radio_cb, g_object_ref (self));
 }
 
 static void
@@ -420,6 +527,7 @@ plug_broadband_panel_class_init (PlugBroadbandPanelClass *klass)
 
   gtk_widget_class_install_action (widget_class, "broadband.add-connection", NULL, add_connection_action);
   gtk_widget_class_install_action (widget_class, "broadband.show-toast", "s", show_toast_action);
+  gtk_widget_class_install_action (widget_class, "broadband.turn-radio-on", NULL, turn_radio_on_action);
 
   g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -429,6 +537,9 @@ plug_broadband_panel_class_init (PlugBroadbandPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, unavailable_page);
   gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, modems_box);
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, radio_clamp);
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, radio_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, radio_button);
 }
 
 static void
@@ -452,6 +563,12 @@ plug_broadband_panel_init (PlugBroadbandPanel *self)
                                  G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->client_signals, NM_CLIENT_CONNECTION_REMOVED,
                                  G_CALLBACK (connections_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->client_signals, "notify::" NM_CLIENT_WWAN_ENABLED,
+                                 G_CALLBACK (update_radio), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->client_signals, "notify::" NM_CLIENT_WWAN_HARDWARE_ENABLED,
+                                 G_CALLBACK (update_radio), self,
                                  G_CONNECT_SWAPPED);
 
   self->services_signals = g_signal_group_new (PLUG_TYPE_SERVICES);
