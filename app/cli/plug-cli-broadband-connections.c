@@ -691,6 +691,11 @@ plug_cli_broadband_add (int      argc,
   if (device_name != NULL)
     {
       device = find_modem_device (client, modems, device_name, &device_family, &sim_operator_code);
+      /* A modem NetworkManager does not manage would take the connection
+       * and never use it: say why instead. */
+      if (device == NULL && modems != NULL && plug_modem_list_find_unmanaged (modems, device_name) != NULL)
+        return plug_cli_fail (_("The modem %s cannot be used. %s."), device_name,
+                              plug_modem_problem_get_description (PLUG_MODEM_PROBLEM_NOT_MANAGED));
       if (device == NULL)
         return plug_cli_fail (_("There is no modem %s. “plugboardctl broadband devices” lists the modems."),
                               device_name);

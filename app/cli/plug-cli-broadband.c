@@ -31,6 +31,7 @@ static const PlugCliCommand subcommands[] = {
   { "connect", N_("Connect a mobile broadband connection"), plug_cli_broadband_connect },
   { "disconnect", N_("Disconnect a mobile broadband connection"), plug_cli_broadband_disconnect },
   { "unlock", N_("Unlock a modem's SIM with its PIN or PUK"), plug_cli_broadband_unlock },
+  { "radio", N_("Turn mobile broadband on or off"), plug_cli_broadband_radio },
 };
 
 int

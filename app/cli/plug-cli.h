@@ -79,6 +79,9 @@ int             plug_cli_broadband            (int                argc,
 int             plug_cli_broadband_devices    (int                argc,
                                                char             **argv,
                                                gboolean           json);
+int             plug_cli_broadband_radio      (int                argc,
+                                               char             **argv,
+                                               gboolean           json);
 int             plug_cli_broadband_add        (int                argc,
                                                char             **argv,
                                                gboolean           json);

@@ -1051,7 +1051,8 @@ activate_connection_cb (GObject      *object,
  *
  * Activates @connection and waits until it is up or NetworkManager gives
  * up; a failure says why in plain words
- * (%PLUG_BROADBAND_ERROR_ACTIVATION_FAILED).
+ * (%PLUG_BROADBAND_ERROR_ACTIVATION_FAILED). With mobile broadband
+ * turned off it fails at once with %PLUG_BROADBAND_ERROR_RADIO_OFF.
  */
 void
 plug_broadband_connect_async (NMClient            *client,
@@ -1063,6 +1064,7 @@ plug_broadband_connect_async (NMClient            *client,
 {
   GTask *task;
   ConnectData *data;
+  GError *radio_error = NULL;
 
   g_return_if_fail (NM_IS_CLIENT (client));
   g_return_if_fail (NM_IS_REMOTE_CONNECTION (connection));
@@ -1072,6 +1074,15 @@ plug_broadband_connect_async (NMClient            *client,
    * connect_return(), since the signals it waits for carry no reference. */
   task = g_task_new (client, cancellable, callback, user_data);
   g_task_set_source_tag (task, plug_broadband_connect_async);
+
+  /* With the radio off NetworkManager would only call the modem "not
+   * available", and the SIM would be blamed. */
+  if (!plug_broadband_radio_check (plug_broadband_get_radio (client), &radio_error))
+    {
+      g_task_return_error (task, g_steal_pointer (&radio_error));
+      g_object_unref (task);
+      return;
+    }
   data = g_new0 (ConnectData, 1);
   data->device_reason = NM_DEVICE_STATE_REASON_NONE;
   g_task_set_task_data (task, data, (GDestroyNotify) connect_data_free);
@@ -1414,6 +1425,310 @@ plug_broadband_unlock_async (MMObject            *modem,
 gboolean
 plug_broadband_unlock_finish (GAsyncResult  *result,
                               GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* --- the radio ---------------------------------------------------------- */
+
+/* How long NetworkManager's WwanEnabled may take to show a change after
+ * it said yes to it. */
+#define RADIO_TIMEOUT_SECONDS 10
+
+/**
+ * plug_broadband_radio_from_flags:
+ * @enabled: NetworkManager's `WwanEnabled`
+ * @hardware_enabled: NetworkManager's `WwanHardwareEnabled`
+ *
+ * `WwanEnabled` is false whenever the radio cannot be used: turned off
+ * in NetworkManager, blocked by rfkill in software (which NetworkManager
+ * lifts when it turns the radio on), or blocked by the hardware switch,
+ * which `WwanHardwareEnabled` tells apart.
+ *
+ * Returns: what the two say together
+ */
+PlugBroadbandRadio
+plug_broadband_radio_from_flags (gboolean enabled,
+                                 gboolean hardware_enabled)
+{
+  if (!hardware_enabled)
+    return PLUG_BROADBAND_RADIO_HARDWARE_OFF;
+  if (!enabled)
+    return PLUG_BROADBAND_RADIO_OFF;
+
+  return PLUG_BROADBAND_RADIO_ON;
+}
+
+/**
+ * plug_broadband_get_radio:
+ * @client: NetworkManager's client
+ *
+ * Follow it with the client's `notify::wwan-enabled` and
+ * `notify::wwan-hardware-enabled`.
+ *
+ * Returns: whether mobile broadband is on, as NetworkManager says now;
+ *   %PLUG_BROADBAND_RADIO_ON while NetworkManager is not running
+ */
+PlugBroadbandRadio
+plug_broadband_get_radio (NMClient *client)
+{
+  g_return_val_if_fail (NM_IS_CLIENT (client), PLUG_BROADBAND_RADIO_ON);
+
+  /* Without NetworkManager both read false, and nothing is known. */
+  if (!nm_client_get_nm_running (client))
+    return PLUG_BROADBAND_RADIO_ON;
+
+  return plug_broadband_radio_from_flags (nm_client_wwan_get_enabled (client),
+                                          nm_client_wwan_hardware_get_enabled (client));
+}
+
+/**
+ * plug_broadband_radio_get_id:
+ * @radio: a #PlugBroadbandRadio
+ *
+ * Returns: "on", "off" or "hardware-off", for `plugboardctl --json`
+ */
+const char *
+plug_broadband_radio_get_id (PlugBroadbandRadio radio)
+{
+  switch (radio)
+    {
+    case PLUG_BROADBAND_RADIO_ON:
+      return "on";
+    case PLUG_BROADBAND_RADIO_OFF:
+      return "off";
+    case PLUG_BROADBAND_RADIO_HARDWARE_OFF:
+      return "hardware-off";
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/**
+ * plug_broadband_radio_check:
+ * @radio: a #PlugBroadbandRadio
+ * @error: return location for a %PLUG_BROADBAND_ERROR_RADIO_OFF
+ *
+ * NetworkManager only calls a modem whose radio is off "not available";
+ * this says why, and what to do, before it is asked to connect.
+ *
+ * Returns: whether the radio does not stand in the way of connecting
+ */
+gboolean
+plug_broadband_radio_check (PlugBroadbandRadio   radio,
+                            GError             **error)
+{
+  switch (radio)
+    {
+    case PLUG_BROADBAND_RADIO_OFF:
+      g_set_error_literal (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_RADIO_OFF,
+                           _("Mobile broadband is turned off: turn it on, then connect again"));
+      return FALSE;
+
+    case PLUG_BROADBAND_RADIO_HARDWARE_OFF:
+      g_set_error_literal (error, PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_RADIO_OFF,
+                           _("Mobile broadband is blocked by the laptop’s wireless switch or key: "
+                             "use it to turn mobile broadband on, then connect again"));
+      return FALSE;
+
+    case PLUG_BROADBAND_RADIO_ON:
+    default:
+      return TRUE;
+    }
+}
+
+typedef struct
+{
+  NMClient *client;
+  gboolean  enabled;
+  gboolean  returned;
+  gulong    enabled_id;
+  gulong    hardware_id;
+  GSource  *cancelled_source;
+  guint     timeout_id;
+} RadioData;
+
+static void
+radio_data_free (RadioData *data)
+{
+  g_clear_object (&data->client);
+  g_free (data);
+}
+
+/* Returns @task, and drops the reference it held for itself, once: at
+ * the first of NetworkManager's change, the timeout and the cancel. */
+static void
+radio_return (GTask  *task,
+              GError *error)
+{
+  RadioData *data = g_task_get_task_data (task);
+
+  if (data->returned)
+    {
+      g_clear_error (&error);
+      return;
+    }
+  data->returned = TRUE;
+
+  g_clear_signal_handler (&data->enabled_id, data->client);
+  g_clear_signal_handler (&data->hardware_id, data->client);
+  g_clear_handle_id (&data->timeout_id, g_source_remove);
+  if (data->cancelled_source != NULL)
+    {
+      g_source_destroy (data->cancelled_source);
+      g_clear_pointer (&data->cancelled_source, g_source_unref);
+    }
+
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+  g_object_unref (task);
+}
+
+/* Returns the task once NetworkManager's client shows what was asked,
+ * or once it never will. */
+static void
+radio_check_done (GTask *task)
+{
+  RadioData *data = g_task_get_task_data (task);
+  PlugBroadbandRadio radio = plug_broadband_get_radio (data->client);
+
+  /* NetworkManager keeps the choice, and turns the radio on when the
+   * switch or key does; until then it stays off. */
+  if (data->enabled && radio == PLUG_BROADBAND_RADIO_HARDWARE_OFF)
+    radio_return (task, g_error_new_literal (PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_RADIO_OFF,
+                                             _("Mobile broadband is blocked by the laptop’s wireless switch or key: "
+                                               "use it to turn mobile broadband on")));
+  else if (data->enabled == (radio == PLUG_BROADBAND_RADIO_ON))
+    radio_return (task, NULL);
+}
+
+static void
+radio_changed_cb (NMClient   *client,
+                  GParamSpec *pspec,
+                  gpointer    user_data)
+{
+  radio_check_done (G_TASK (user_data));
+}
+
+static gboolean
+radio_timeout_cb (gpointer user_data)
+{
+  GTask *task = user_data;
+  RadioData *data = g_task_get_task_data (task);
+
+  data->timeout_id = 0;
+  radio_return (task, g_error_new_literal (PLUG_BROADBAND_ERROR, PLUG_BROADBAND_ERROR_FAILED,
+                                           data->enabled
+                                           ? _("NetworkManager agreed to turn mobile broadband on, but it is still off")
+                                           : _("NetworkManager agreed to turn mobile broadband off, but it is still on")));
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+radio_cancelled_cb (GCancellable *cancellable,
+                    gpointer      user_data)
+{
+  radio_return (G_TASK (user_data), g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                         _("Turning mobile broadband on or off was cancelled")));
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+set_radio_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  RadioData *data = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  if (!nm_client_dbus_set_property_finish (NM_CLIENT (object), result, &error))
+    {
+      radio_return (task, translate_error (error, data->enabled ? _("turn mobile broadband on")
+                                                                : _("turn mobile broadband off")));
+      return;
+    }
+
+  /* NetworkManager answers once it has changed the property, but the
+   * client may show the change only after the answer. */
+  if (!data->returned)
+    radio_check_done (task);
+  if (!data->returned)
+    data->timeout_id = g_timeout_add_seconds (RADIO_TIMEOUT_SECONDS, radio_timeout_cb, task);
+}
+
+/**
+ * plug_broadband_set_radio_async:
+ * @client: NetworkManager's client
+ * @enabled: whether to turn mobile broadband on
+ * @cancellable: (nullable): a #GCancellable; cancelling stops waiting,
+ *   not NetworkManager
+ * @callback: called when NetworkManager shows the change, or refused it
+ * @user_data: data for @callback
+ *
+ * Sets NetworkManager's `WwanEnabled`, which polkit allows with
+ * `org.freedesktop.NetworkManager.enable-disable-wwan`, and waits until
+ * the client shows the change. Turning it on lifts a software rfkill
+ * block; with the hardware switch off it fails with
+ * %PLUG_BROADBAND_ERROR_RADIO_OFF, NetworkManager keeping the choice for
+ * when the switch is turned on.
+ */
+void
+plug_broadband_set_radio_async (NMClient            *client,
+                                gboolean             enabled,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  GTask *task;
+  RadioData *data;
+
+  g_return_if_fail (NM_IS_CLIENT (client));
+
+  /* The task holds one extra reference of its own until radio_return(),
+   * since the signals it waits for carry no reference. */
+  task = g_task_new (client, cancellable, callback, user_data);
+  g_task_set_source_tag (task, plug_broadband_set_radio_async);
+  data = g_new0 (RadioData, 1);
+  data->client = g_object_ref (client);
+  data->enabled = enabled;
+  g_task_set_task_data (task, data, (GDestroyNotify) radio_data_free);
+
+  data->enabled_id = g_signal_connect (client, "notify::" NM_CLIENT_WWAN_ENABLED,
+                                       G_CALLBACK (radio_changed_cb), task);
+  data->hardware_id = g_signal_connect (client, "notify::" NM_CLIENT_WWAN_HARDWARE_ENABLED,
+                                        G_CALLBACK (radio_changed_cb), task);
+  if (cancellable != NULL)
+    {
+      data->cancelled_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (data->cancelled_source, G_SOURCE_FUNC (radio_cancelled_cb), task, NULL);
+      g_source_attach (data->cancelled_source, g_main_context_get_thread_default ());
+    }
+
+  /* Without a timeout: polkit may ask for a password. No cancellable
+   * for the call itself: the reply must arrive to be released, and the
+   * cancelled source above returns the task. */
+  nm_client_dbus_set_property (client, NM_DBUS_PATH, NM_DBUS_INTERFACE, "WwanEnabled",
+                               g_variant_new_boolean (enabled), G_MAXINT, NULL,
+                               set_radio_cb, g_object_ref (task));
+}
+
+/**
+ * plug_broadband_set_radio_finish:
+ * @result: the result
+ * @error: return location for a #PlugBroadbandError
+ *
+ * Returns: whether mobile broadband is now as asked
+ */
+gboolean
+plug_broadband_set_radio_finish (GAsyncResult  *result,
+                                 GError       **error)
 {
   g_return_val_if_fail (G_IS_TASK (result), FALSE);
 

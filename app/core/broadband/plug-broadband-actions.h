@@ -14,6 +14,38 @@
 
 G_BEGIN_DECLS
 
+/**
+ * PlugBroadbandRadio:
+ * @PLUG_BROADBAND_RADIO_ON: mobile broadband is on
+ * @PLUG_BROADBAND_RADIO_OFF: turned off in NetworkManager, or blocked by
+ *   software (rfkill): NetworkManager can turn it on
+ * @PLUG_BROADBAND_RADIO_HARDWARE_OFF: blocked by the laptop's wireless
+ *   switch or key: only that can turn it on
+ *
+ * Whether the modems may use their radio, from NetworkManager's
+ * `WwanEnabled` and `WwanHardwareEnabled`.
+ */
+typedef enum {
+  PLUG_BROADBAND_RADIO_ON,
+  PLUG_BROADBAND_RADIO_OFF,
+  PLUG_BROADBAND_RADIO_HARDWARE_OFF,
+} PlugBroadbandRadio;
+
+PlugBroadbandRadio  plug_broadband_radio_from_flags         (gboolean             enabled,
+                                                             gboolean             hardware_enabled);
+PlugBroadbandRadio  plug_broadband_get_radio                (NMClient            *client);
+const char         *plug_broadband_radio_get_id             (PlugBroadbandRadio   radio);
+gboolean            plug_broadband_radio_check              (PlugBroadbandRadio   radio,
+                                                             GError             **error);
+
+void                plug_broadband_set_radio_async          (NMClient            *client,
+                                                             gboolean             enabled,
+                                                             GCancellable        *cancellable,
+                                                             GAsyncReadyCallback  callback,
+                                                             gpointer             user_data);
+gboolean            plug_broadband_set_radio_finish         (GAsyncResult        *result,
+                                                             GError             **error);
+
 void                plug_broadband_add_connection_async     (NMClient            *client,
                                                              NMConnection        *connection,
                                                              GCancellable        *cancellable,

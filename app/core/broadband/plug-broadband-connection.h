@@ -30,6 +30,8 @@ G_BEGIN_DECLS
  * @PLUG_BROADBAND_ERROR_WRONG_CODE: the SIM refused the PIN or PUK
  * @PLUG_BROADBAND_ERROR_NOT_LOCKED: the SIM does not wait for that code
  * @PLUG_BROADBAND_ERROR_FAILED: anything else, with the service's words
+ * @PLUG_BROADBAND_ERROR_RADIO_OFF: mobile broadband is turned off in
+ *   NetworkManager, or by the laptop's wireless switch or key
  */
 typedef enum {
   PLUG_BROADBAND_ERROR_INVALID_APN,
@@ -43,6 +45,7 @@ typedef enum {
   PLUG_BROADBAND_ERROR_WRONG_CODE,
   PLUG_BROADBAND_ERROR_NOT_LOCKED,
   PLUG_BROADBAND_ERROR_FAILED,
+  PLUG_BROADBAND_ERROR_RADIO_OFF,
 } PlugBroadbandError;
 
 /* NetworkManager's limit, in bytes (libnm-core's NMSettingGsm verify()). */

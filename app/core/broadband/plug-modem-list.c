@@ -14,8 +14,16 @@
  * PlugModemList is a GListModel of PlugModem: the NetworkManager devices
  * of type modem, each matched to ModemManager's object by the device's
  * UDI, which NetworkManager sets to that object's path. Connections are
- * made with NetworkManager devices, so a modem ModemManager knows but
- * NetworkManager does not manage is no use here and is not listed.
+ * made with NetworkManager devices, so only those are its items.
+ *
+ * A modem ModemManager knows but NetworkManager does not manage (its
+ * mobile broadband plugin is missing: on some distributions a package of
+ * its own) cannot be used, and the user must be told why: those are in a
+ * second list, plug_modem_list_get_unmanaged(), as PlugModems without a
+ * device. NetworkManager makes its device a moment after ModemManager
+ * published the modem, and again after NetworkManager starts: a modem
+ * counts as unmanaged only after UNMANAGED_GRACE_SECONDS without one, and
+ * the list is loading until then.
  *
  * Plugging a modem in is a burst of signals from both services (objects,
  * interfaces, then properties as the modem is probed and enabled), so
@@ -41,6 +49,14 @@ struct _PlugModemList
 
   guint       rescan_source_id;
 
+  /* ModemManager's modems without a NetworkManager device: when each
+   * was first seen so (monotonic time, by object path), and the ones
+   * past the grace, also by path; unmanaged holds them too, in order. */
+  GHashTable *unmanaged_since;
+  GHashTable *unmanaged_modems;
+  GListStore *unmanaged;
+  guint       grace_source_id;
+
   /* Tasks of plug_modem_list_wait_for_details_async(). */
   GPtrArray  *waiting_tasks;
 };
@@ -59,6 +75,11 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* How long NetworkManager may take to make a device for a modem
+ * ModemManager published (milliseconds, in the stack: seconds leave room
+ * for a loaded machine). */
+#define UNMANAGED_GRACE_SECONDS 3
 
 static GType
 plug_modem_list_get_item_type (GListModel *model)
@@ -98,6 +119,7 @@ plug_modem_list_dispose (GObject *object)
   PlugModemList *self = PLUG_MODEM_LIST (object);
 
   g_clear_handle_id (&self->rescan_source_id, g_source_remove);
+  g_clear_handle_id (&self->grace_source_id, g_source_remove);
 
   /* Waiting tasks hold a reference to the list, so there are none left
    * when it is disposed. */
@@ -113,6 +135,9 @@ plug_modem_list_dispose (GObject *object)
 
   g_clear_pointer (&self->items, g_ptr_array_unref);
   g_clear_pointer (&self->modems, g_hash_table_unref);
+  g_clear_pointer (&self->unmanaged_since, g_hash_table_unref);
+  g_clear_pointer (&self->unmanaged_modems, g_hash_table_unref);
+  g_clear_object (&self->unmanaged);
 
   G_OBJECT_CLASS (plug_modem_list_parent_class)->dispose (object);
 }
@@ -208,6 +233,9 @@ plug_modem_list_init (PlugModemList *self)
   self->modems = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
   self->waiting_tasks = g_ptr_array_new ();
+  self->unmanaged_since = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->unmanaged_modems = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->unmanaged = g_list_store_new (PLUG_TYPE_MODEM);
 }
 
 static gboolean
@@ -226,12 +254,20 @@ services_running (PlugModemList *self)
 static gboolean
 is_loading (PlugModemList *self)
 {
-  if (self->rescan_source_id != 0)
+  if (self->rescan_source_id != 0 || self->grace_source_id != 0)
     return TRUE;
 
   for (guint i = 0; i < self->items->len; i++)
     {
       if (plug_modem_is_loading (g_ptr_array_index (self->items, i)))
+        return TRUE;
+    }
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->unmanaged)); i++)
+    {
+      g_autoptr(PlugModem) modem = g_list_model_get_item (G_LIST_MODEL (self->unmanaged), i);
+
+      if (plug_modem_is_loading (modem))
         return TRUE;
     }
 
@@ -279,6 +315,9 @@ compare_modems (gconstpointer a,
   order = g_strcmp0 (plug_modem_get_interface (modem_a), plug_modem_get_interface (modem_b));
   if (order != 0)
     return order;
+
+  if (plug_modem_get_device (modem_a) == NULL || plug_modem_get_device (modem_b) == NULL)
+    return g_strcmp0 (plug_modem_get_modem_path (modem_a), plug_modem_get_modem_path (modem_b));
 
   return g_strcmp0 (nm_object_get_path (NM_OBJECT (plug_modem_get_device (modem_a))),
                     nm_object_get_path (NM_OBJECT (plug_modem_get_device (modem_b))));
@@ -334,9 +373,121 @@ find_mm_object (PlugModemList *self,
   return object != NULL ? MM_OBJECT (object) : NULL;
 }
 
+static void schedule_rescan (PlugModemList *self);
+
+static gboolean
+grace_over_cb (gpointer user_data)
+{
+  PlugModemList *self = PLUG_MODEM_LIST (user_data);
+
+  self->grace_source_id = 0;
+  schedule_rescan (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The unmanaged list: ModemManager's modems whose path no device of
+ * NetworkManager names (@claimed), once the grace is over. */
+static void
+rescan_unmanaged (PlugModemList *self,
+                  GHashTable    *claimed,
+                  gboolean       running)
+{
+  g_autoptr(GHashTable) present = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autolist(GDBusObject) objects = NULL;
+  gint64 now = g_get_monotonic_time ();
+  gint64 next_end = G_MAXINT64;
+  guint old_length = g_list_model_get_n_items (G_LIST_MODEL (self->unmanaged));
+  gboolean same = TRUE;
+  GHashTableIter iter;
+  gpointer key;
+  gpointer value;
+
+  g_clear_handle_id (&self->grace_source_id, g_source_remove);
+
+  if (running)
+    objects = g_dbus_object_manager_get_objects (G_DBUS_OBJECT_MANAGER (self->manager));
+
+  for (GList *l = objects; l != NULL; l = l->next)
+    {
+      const char *path = g_dbus_object_get_object_path (l->data);
+      gint64 *since;
+      PlugModem *modem;
+
+      if (g_hash_table_contains (claimed, path) ||
+          mm_gdbus_object_peek_modem (MM_GDBUS_OBJECT (l->data)) == NULL)
+        continue;
+
+      g_hash_table_add (present, (gpointer) path);
+      since = g_hash_table_lookup (self->unmanaged_since, path);
+      if (since == NULL)
+        {
+          since = g_new (gint64, 1);
+          *since = now;
+          g_hash_table_insert (self->unmanaged_since, g_strdup (path), since);
+        }
+      if (now - *since < UNMANAGED_GRACE_SECONDS * G_USEC_PER_SEC)
+        {
+          next_end = MIN (next_end, *since + UNMANAGED_GRACE_SECONDS * G_USEC_PER_SEC);
+          continue;
+        }
+
+      modem = g_hash_table_lookup (self->unmanaged_modems, path);
+      if (modem == NULL)
+        {
+          modem = plug_modem_new_unmanaged (MM_OBJECT (l->data));
+          g_signal_connect_object (modem, "notify::loading",
+                                   G_CALLBACK (modem_loading_cb), self,
+                                   G_CONNECT_SWAPPED);
+          g_hash_table_insert (self->unmanaged_modems, g_strdup (path), modem);
+        }
+      else
+        {
+          plug_modem_update (modem, MM_OBJECT (l->data));
+        }
+      g_ptr_array_add (items, g_object_ref (modem));
+    }
+
+  /* A modem claimed or gone starts its grace again when it comes back. */
+  g_hash_table_iter_init (&iter, self->unmanaged_since);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      if (!g_hash_table_contains (present, key))
+        g_hash_table_iter_remove (&iter);
+    }
+  g_hash_table_iter_init (&iter, self->unmanaged_modems);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      if (!g_ptr_array_find (items, value, NULL))
+        g_hash_table_iter_remove (&iter);
+    }
+
+  if (next_end != G_MAXINT64)
+    {
+      guint delay_ms = (guint) MAX ((next_end - now) / 1000, 1);
+
+      self->grace_source_id = g_timeout_add (delay_ms, grace_over_cb, self);
+      g_source_set_name_by_id (self->grace_source_id, "[plugboard] unmanaged modems");
+    }
+
+  g_ptr_array_sort (items, compare_modems);
+  if (items->len != old_length)
+    same = FALSE;
+  for (guint i = 0; same && i < items->len; i++)
+    {
+      g_autoptr(PlugModem) old = g_list_model_get_item (G_LIST_MODEL (self->unmanaged), i);
+
+      same = old == g_ptr_array_index (items, i);
+    }
+  if (!same)
+    g_list_store_splice (self->unmanaged, 0, old_length, items->pdata, items->len);
+}
+
 static void
 rescan (PlugModemList *self)
 {
+  g_autoptr(GHashTable) claimed = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) present = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   const GPtrArray *devices = NULL;
@@ -373,6 +524,8 @@ rescan (PlugModemList *self)
 
       object = find_mm_object (self, device);
       plug_modem_update (modem, object);
+      if (object != NULL)
+        g_hash_table_add (claimed, (gpointer) nm_device_get_udi (device));
 
       g_hash_table_add (present, (gpointer) device_path);
       g_ptr_array_add (items, g_object_ref (modem));
@@ -389,6 +542,8 @@ rescan (PlugModemList *self)
 
   g_ptr_array_sort (items, compare_modems);
   replace_items (self, items);
+
+  rescan_unmanaged (self, claimed, devices != NULL);
 }
 
 static gboolean
@@ -426,7 +581,12 @@ running_changed_cb (GObject    *object,
                     GParamSpec *pspec,
                     gpointer    user_data)
 {
-  schedule_rescan (PLUG_MODEM_LIST (user_data));
+  PlugModemList *self = PLUG_MODEM_LIST (user_data);
+
+  /* A NetworkManager just started makes its devices for the modems it
+   * finds: every modem's grace starts again. */
+  g_hash_table_remove_all (self->unmanaged_since);
+  schedule_rescan (self);
 }
 
 static void
@@ -536,6 +696,48 @@ plug_modem_list_get_manager (PlugModemList *self)
 }
 
 /**
+ * plug_modem_list_get_unmanaged:
+ *
+ * The modems ModemManager has and NetworkManager does not manage, which
+ * cannot be used: plug_modem_get_problem() says why. They are not among
+ * the list's own items.
+ *
+ * Returns: (transfer none): a #GListModel of #PlugModem, sorted by
+ *   interface
+ */
+GListModel *
+plug_modem_list_get_unmanaged (PlugModemList *self)
+{
+  g_return_val_if_fail (PLUG_IS_MODEM_LIST (self), NULL);
+
+  return G_LIST_MODEL (self->unmanaged);
+}
+
+/**
+ * plug_modem_list_find_unmanaged:
+ * @interface: an interface name, such as ttyUSB2
+ *
+ * Returns: (transfer none) (nullable): the unmanaged modem with @interface
+ */
+PlugModem *
+plug_modem_list_find_unmanaged (PlugModemList *self,
+                                const char    *interface)
+{
+  g_return_val_if_fail (PLUG_IS_MODEM_LIST (self), NULL);
+  g_return_val_if_fail (interface != NULL, NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->unmanaged)); i++)
+    {
+      g_autoptr(PlugModem) modem = g_list_model_get_item (G_LIST_MODEL (self->unmanaged), i);
+
+      if (g_strcmp0 (plug_modem_get_interface (modem), interface) == 0)
+        return modem;
+    }
+
+  return NULL;
+}
+
+/**
  * plug_modem_list_find_by_interface:
  * @interface: an interface name, such as ttyUSB2
  *
@@ -562,8 +764,10 @@ plug_modem_list_find_by_interface (PlugModemList *self,
 /**
  * plug_modem_list_wait_for_details_async:
  *
- * Completes once the list has caught up with the signals it received and
- * every modem has read its SIM. A view needs no such wait, as modems
+ * Completes once the list has caught up with the signals it received,
+ * every modem has read its SIM, and NetworkManager has had its time to
+ * make a device for each of ModemManager's modems (a few seconds when
+ * one has none). A view needs no such wait, as modems
  * notify as details arrive; a command that prints the list once does.
  * A cancelled wait reports the cancellation once the details are in,
  * which takes no longer than ModemManager takes to answer.

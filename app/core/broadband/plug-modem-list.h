@@ -24,6 +24,9 @@ NMClient      *plug_modem_list_get_client               (PlugModemList        *s
 MMManager     *plug_modem_list_get_manager              (PlugModemList        *self);
 PlugModem     *plug_modem_list_find_by_interface        (PlugModemList        *self,
                                                          const char           *interface);
+GListModel    *plug_modem_list_get_unmanaged            (PlugModemList        *self);
+PlugModem     *plug_modem_list_find_unmanaged           (PlugModemList        *self,
+                                                         const char           *interface);
 
 void           plug_modem_list_wait_for_details_async   (PlugModemList        *self,
                                                          GCancellable         *cancellable,

@@ -17,8 +17,13 @@
  * A PlugModem is one NetworkManager device of type modem, enriched with
  * what ModemManager knows about the same modem: NetworkManager names the
  * device ModemManager's object path as its UDI. NetworkManager decides
- * which modems exist (it is what connections are made with); ModemManager
- * says what state they are in.
+ * which modems can be used (it is what connections are made with);
+ * ModemManager says what state they are in.
+ *
+ * A modem ModemManager has and NetworkManager does not manage (its
+ * mobile broadband plugin is missing) is a PlugModem without a device
+ * (plug_modem_new_unmanaged()): it is listed, to say why it cannot be
+ * used, with what ModemManager says of it.
  *
  * The modem list hands over the ModemManager object whenever it changes,
  * and the modem re-reads everything from the two proxies in memory. Only
@@ -258,11 +263,10 @@ plug_modem_constructed (GObject *object)
 
   G_OBJECT_CLASS (plug_modem_parent_class)->constructed (object);
 
-  g_assert (NM_IS_DEVICE_MODEM (self->device));
-
   /* NetworkManager's own properties (the interface, the capabilities) can
    * change without ModemManager saying anything. */
-  g_signal_connect_swapped (self->device, "notify", G_CALLBACK (refresh), self);
+  if (self->device != NULL)
+    g_signal_connect_swapped (self->device, "notify", G_CALLBACK (refresh), self);
   refresh (self);
 }
 
@@ -680,7 +684,8 @@ refresh (PlugModem *self)
   MMModem *modem = gdbus_object != NULL ? (MMModem *) mm_gdbus_object_peek_modem (gdbus_object) : NULL;
   MMModem3gpp *modem_3gpp = gdbus_object != NULL ? (MMModem3gpp *) mm_gdbus_object_peek_modem3gpp (gdbus_object) : NULL;
   MMModemCdma *modem_cdma = gdbus_object != NULL ? (MMModemCdma *) mm_gdbus_object_peek_modem_cdma (gdbus_object) : NULL;
-  const char *interface = nm_device_get_iface (NM_DEVICE (self->device));
+  NMDevice *device = self->device != NULL ? NM_DEVICE (self->device) : NULL;
+  const char *interface = device != NULL ? nm_device_get_iface (device) : NULL;
   PlugModemFamily family;
   PlugModemRegistration registration = PLUG_MODEM_REGISTRATION_UNKNOWN;
   MMUnlockRetries *retries = NULL;
@@ -695,13 +700,14 @@ refresh (PlugModem *self)
               self->object != NULL ? mm_object_get_path (self->object) : NULL,
               PROP_MODEM_PATH);
   set_string (self, &self->manufacturer,
-              modem != NULL ? mm_modem_get_manufacturer (modem) : nm_device_get_vendor (NM_DEVICE (self->device)),
+              modem != NULL ? mm_modem_get_manufacturer (modem) : device != NULL ? nm_device_get_vendor (device) : NULL,
               PROP_MANUFACTURER);
   set_string (self, &self->model,
-              modem != NULL ? mm_modem_get_model (modem) : nm_device_get_product (NM_DEVICE (self->device)),
+              modem != NULL ? mm_modem_get_model (modem) : device != NULL ? nm_device_get_product (device) : NULL,
               PROP_MODEL);
 
-  family = family_from_capabilities (nm_device_modem_get_current_capabilities (self->device),
+  family = family_from_capabilities (self->device != NULL ? nm_device_modem_get_current_capabilities (self->device)
+                                                          : NM_DEVICE_MODEM_CAPABILITY_NONE,
                                      modem != NULL ? mm_modem_get_current_capabilities (modem) : MM_MODEM_CAPABILITY_NONE);
   set_uint (self, (guint *) &self->family, family, PROP_FAMILY);
 
@@ -768,6 +774,56 @@ plug_modem_new (NMDeviceModem *device)
 }
 
 /**
+ * plug_modem_new_unmanaged:
+ * @object: ModemManager's object for a modem NetworkManager has no
+ *   device for
+ *
+ * Returns: (transfer full): a modem without a device, which
+ *   plug_modem_is_managed() says; no connection can be made with it
+ */
+PlugModem *
+plug_modem_new_unmanaged (MMObject *object)
+{
+  PlugModem *self;
+
+  g_return_val_if_fail (MM_IS_OBJECT (object), NULL);
+
+  self = g_object_new (PLUG_TYPE_MODEM, NULL);
+  plug_modem_update (self, object);
+
+  return self;
+}
+
+/**
+ * plug_modem_is_managed:
+ *
+ * Returns: whether NetworkManager manages the modem: it has a device,
+ *   with which connections are made
+ */
+gboolean
+plug_modem_is_managed (PlugModem *self)
+{
+  g_return_val_if_fail (PLUG_IS_MODEM (self), FALSE);
+
+  return self->device != NULL;
+}
+
+/**
+ * plug_modem_get_problem:
+ *
+ * Returns: what keeps the modem from being used, of what Plugboard
+ *   knows: %PLUG_MODEM_PROBLEM_NOT_MANAGED without a NetworkManager
+ *   device
+ */
+PlugModemProblem
+plug_modem_get_problem (PlugModem *self)
+{
+  g_return_val_if_fail (PLUG_IS_MODEM (self), PLUG_MODEM_PROBLEM_NONE);
+
+  return self->device != NULL ? PLUG_MODEM_PROBLEM_NONE : PLUG_MODEM_PROBLEM_NOT_MANAGED;
+}
+
+/**
  * plug_modem_update:
  * @object: (nullable): ModemManager's object for the modem, if it has one
  *
@@ -788,7 +844,8 @@ plug_modem_update (PlugModem *self,
 /**
  * plug_modem_get_device:
  *
- * Returns: (transfer none): the NetworkManager device
+ * Returns: (transfer none) (nullable): the NetworkManager device, %NULL
+ *   for a modem NetworkManager does not manage
  */
 NMDeviceModem *
 plug_modem_get_device (PlugModem *self)
@@ -1259,4 +1316,81 @@ plug_modem_access_technology_get_display_name (MMModemAccessTechnology technolog
   const AccessTechnology *technology = find_access_technology (technologies);
 
   return technology != NULL ? _(technology->display_name) : NULL;
+}
+
+/**
+ * plug_modem_problem_get_id:
+ * @problem: a #PlugModemProblem
+ *
+ * Returns: (nullable): its id for `plugboardctl --json`, %NULL for none
+ */
+const char *
+plug_modem_problem_get_id (PlugModemProblem problem)
+{
+  switch (problem)
+    {
+    case PLUG_MODEM_PROBLEM_NONE:
+      return NULL;
+    case PLUG_MODEM_PROBLEM_NOT_MANAGED:
+      return "networkmanager-wwan-missing";
+    case PLUG_MODEM_PROBLEM_STORAGE_MODE:
+      return "storage-mode";
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/**
+ * plug_modem_problem_get_title:
+ * @problem: a #PlugModemProblem
+ *
+ * Returns: (nullable): a title for it, in title case, %NULL for none
+ */
+const char *
+plug_modem_problem_get_title (PlugModemProblem problem)
+{
+  switch (problem)
+    {
+    case PLUG_MODEM_PROBLEM_NONE:
+      return NULL;
+    case PLUG_MODEM_PROBLEM_NOT_MANAGED:
+      return _("NetworkManager Cannot Use This Modem");
+    case PLUG_MODEM_PROBLEM_STORAGE_MODE:
+      return _("Modem in Storage Mode");
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/**
+ * plug_modem_problem_get_description:
+ * @problem: a #PlugModemProblem
+ *
+ * Returns: (nullable): why the modem cannot be used and what to do, one
+ *   sentence; %NULL for none
+ */
+const char *
+plug_modem_problem_get_description (PlugModemProblem problem)
+{
+  switch (problem)
+    {
+    case PLUG_MODEM_PROBLEM_NONE:
+      return NULL;
+
+    case PLUG_MODEM_PROBLEM_NOT_MANAGED:
+      /* Debian and Ubuntu ship the plugin in network-manager itself;
+       * Fedora, openSUSE and Arch in a package of its own. */
+      return _("ModemManager found it, but NetworkManager’s mobile broadband support "
+               "(its WWAN plugin, libnm-device-plugin-wwan.so) is missing, so no connection "
+               "can be made with it: install the “network-manager” package again "
+               "(“NetworkManager-wwan” on Fedora), then restart NetworkManager");
+
+    case PLUG_MODEM_PROBLEM_STORAGE_MODE:
+      return _("It shows as a CD-ROM drive with the modem’s software, as it does until it is "
+               "switched to a modem: usb_modeswitch is missing or has not run. Install the "
+               "“usb-modeswitch” package, then unplug the modem and plug it in again");
+
+    default:
+      g_return_val_if_reached (NULL);
+    }
 }

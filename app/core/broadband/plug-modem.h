@@ -68,13 +68,33 @@ typedef enum {
   PLUG_MODEM_REGISTRATION_DENIED,
 } PlugModemRegistration;
 
+/**
+ * PlugModemProblem:
+ * @PLUG_MODEM_PROBLEM_NONE: nothing Plugboard knows of
+ * @PLUG_MODEM_PROBLEM_NOT_MANAGED: ModemManager has the modem and
+ *   NetworkManager does not manage it: its mobile broadband (WWAN) plugin
+ *   is missing
+ * @PLUG_MODEM_PROBLEM_STORAGE_MODE: the modem is still a USB CD-ROM
+ *   drive (#PlugStorageModem): usb_modeswitch is missing or has not run
+ *
+ * What keeps a modem from being used, before any SIM or network.
+ */
+typedef enum {
+  PLUG_MODEM_PROBLEM_NONE,
+  PLUG_MODEM_PROBLEM_NOT_MANAGED,
+  PLUG_MODEM_PROBLEM_STORAGE_MODE,
+} PlugModemProblem;
+
 #define PLUG_TYPE_MODEM (plug_modem_get_type ())
 
 G_DECLARE_FINAL_TYPE (PlugModem, plug_modem, PLUG, MODEM, GObject)
 
 PlugModem               *plug_modem_new                      (NMDeviceModem          *device);
+PlugModem               *plug_modem_new_unmanaged            (MMObject               *object);
 void                     plug_modem_update                   (PlugModem              *self,
                                                               MMObject               *object);
+gboolean                 plug_modem_is_managed               (PlugModem              *self);
+PlugModemProblem         plug_modem_get_problem              (PlugModem              *self);
 
 NMDeviceModem           *plug_modem_get_device               (PlugModem              *self);
 const char              *plug_modem_get_interface            (PlugModem              *self);
@@ -105,6 +125,9 @@ PlugProvider            *plug_modem_suggest_provider         (PlugModem         
                                                               PlugProviderDatabase   *database,
                                                               PlugProviderHint       *hint);
 
+const char              *plug_modem_problem_get_id           (PlugModemProblem        problem);
+const char              *plug_modem_problem_get_title        (PlugModemProblem        problem);
+const char              *plug_modem_problem_get_description  (PlugModemProblem        problem);
 const char              *plug_modem_family_get_id            (PlugModemFamily         family);
 const char              *plug_modem_family_get_display_name  (PlugModemFamily         family);
 const char              *plug_modem_sim_state_get_id         (PlugModemSimState       state);

@@ -18,6 +18,7 @@
 #include "plug-connection-wizard.h"
 #include "plug-modem-group.h"
 #include "plug-modem-list.h"
+#include "plug-storage-modem.h"
 
 /*
  * The panel lists the modems, one group per modem, from the core's
@@ -30,6 +31,19 @@
  * (for any modem, or one not plugged in) have a group of their own at the
  * end. "Add Connection…" is always there: the wizard it opens says why no
  * connection can be made when one cannot.
+ *
+ * With mobile broadband turned off in NetworkManager (WwanEnabled),
+ * NetworkManager still lists the modems, but none can connect: a row at
+ * the top says so, live, with a button that turns it on; blocked by the
+ * laptop's wireless switch or key (WwanHardwareEnabled), it says to use
+ * that, since nothing else can turn it on.
+ *
+ * A modem that cannot be used has a group of its own after the others,
+ * which says why and what to do: one ModemManager has and NetworkManager
+ * does not manage (the modem list's unmanaged modems), and one still in
+ * its USB storage mode (a drive udisks has: PlugStorageModem, looked for
+ * again at every udev event of a block device). Add Connection… says so
+ * too when no other modem can take a connection.
  */
 
 struct _PlugBroadbandPanel
@@ -42,6 +56,9 @@ struct _PlugBroadbandPanel
   PlugDelayedSpinner *spinner;
   AdwStatusPage *unavailable_page;
   GtkBox        *modems_box;
+  GtkWidget     *radio_clamp;
+  AdwActionRow  *radio_row;
+  GtkWidget     *radio_button;
 
   /* Owned */
   GSignalGroup  *services_signals;
@@ -57,9 +74,47 @@ struct _PlugBroadbandPanel
   /* The PlugModemGroup of each modem, in the modem list's order; the box
    * holds the references. */
   GPtrArray     *groups;
+
+  /* Turning mobile broadband on; NULL when not. */
+  GCancellable  *radio_cancellable;
+
+  /* The modems that cannot be used: a group each, in the box before
+   * other_group, which holds the references. */
+  GPtrArray     *problem_groups;
+  GPtrArray     *storage_modems;
+  GSignalGroup  *udev_signals;
+  GSignalGroup  *udisks_signals;
 };
 
 G_DEFINE_FINAL_TYPE (PlugBroadbandPanel, plug_broadband_panel, PLUG_TYPE_PANEL)
+
+static NMClient *
+get_client (PlugBroadbandPanel *self)
+{
+  return self->modem_list != NULL ? plug_modem_list_get_client (self->modem_list) : NULL;
+}
+
+/* The row at the top, shown while mobile broadband is off and the panel
+ * lists modems (or none). */
+static void
+update_radio (PlugBroadbandPanel *self)
+{
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+  NMClient *client = get_client (self);
+  PlugBroadbandRadio radio = PLUG_BROADBAND_RADIO_ON;
+
+  if (client != NULL && (g_strcmp0 (page, "modems") == 0 || g_strcmp0 (page, "empty") == 0))
+    radio = plug_broadband_get_radio (client);
+
+  gtk_widget_set_visible (self->radio_clamp, radio != PLUG_BROADBAND_RADIO_ON);
+  gtk_widget_set_visible (self->radio_button, radio == PLUG_BROADBAND_RADIO_OFF);
+  if (radio == PLUG_BROADBAND_RADIO_OFF)
+    adw_action_row_set_subtitle (self->radio_row,
+                                 _("No modem can connect until it is turned on"));
+  else if (radio == PLUG_BROADBAND_RADIO_HARDWARE_OFF)
+    adw_action_row_set_subtitle (self->radio_row,
+                                 _("Use the laptop’s wireless switch or key to turn it on"));
+}
 
 static void
 show_page (PlugBroadbandPanel *self,
@@ -67,6 +122,7 @@ show_page (PlugBroadbandPanel *self,
 {
   gtk_stack_set_visible_child_name (self->stack, name);
   plug_delayed_spinner_set_active (self->spinner, g_str_equal (name, "loading"));
+  update_radio (self);
 }
 
 static void
@@ -111,7 +167,7 @@ update_connections (PlugBroadbandPanel *self)
 {
   g_autoptr(GPtrArray) connections = NULL;
   g_autoptr(GPtrArray) others = g_ptr_array_new ();
-  NMClient *client = self->modem_list != NULL ? plug_modem_list_get_client (self->modem_list) : NULL;
+  NMClient *client = get_client (self);
 
   if (client == NULL)
     {
@@ -180,6 +236,122 @@ update_groups (PlugBroadbandPanel *self,
 
 static void update_state (PlugBroadbandPanel *self);
 
+static GtkWidget *
+problem_group_new (const char       *title,
+                   const char       *description,
+                   PlugModemProblem  problem)
+{
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  AdwActionRow *row = ADW_ACTION_ROW (adw_action_row_new ());
+  g_autofree char *escaped_title = g_markup_escape_text (title, -1);
+  g_autofree char *escaped_description = g_markup_escape_text (description, -1);
+  g_autofree char *reason = g_strdup_printf ("%s.", plug_modem_problem_get_description (problem));
+  g_autofree char *escaped_reason = g_markup_escape_text (reason, -1);
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+  /* Titles and descriptions are markup; names come from the hardware. */
+  adw_preferences_group_set_title (group, escaped_title);
+  adw_preferences_group_set_description (group, escaped_description);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), plug_modem_problem_get_title (problem));
+  adw_action_row_set_subtitle (row, escaped_reason);
+  adw_action_row_add_prefix (row, icon);
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+
+  return GTK_WIDGET (group);
+}
+
+static guint
+n_unusable_modems (PlugBroadbandPanel *self)
+{
+  guint n = self->storage_modems->len;
+
+  if (self->modem_list != NULL)
+    n += g_list_model_get_n_items (plug_modem_list_get_unmanaged (self->modem_list));
+
+  return n;
+}
+
+/* One group for each modem that cannot be used, rebuilt whenever one
+ * comes or goes. */
+static void
+update_problem_groups (PlugBroadbandPanel *self)
+{
+  GListModel *unmanaged = self->modem_list != NULL ? plug_modem_list_get_unmanaged (self->modem_list) : NULL;
+
+  for (guint i = 0; i < self->problem_groups->len; i++)
+    gtk_box_remove (self->modems_box, g_ptr_array_index (self->problem_groups, i));
+  g_ptr_array_set_size (self->problem_groups, 0);
+
+  for (guint i = 0; unmanaged != NULL && i < g_list_model_get_n_items (unmanaged); i++)
+    {
+      g_autoptr(PlugModem) modem = g_list_model_get_item (unmanaged, i);
+      g_autofree char *name = plug_modem_dup_display_name (modem);
+      const char *interface = plug_modem_get_interface (modem);
+      g_autofree char *description =
+        /* Translators: a modem's interface and the networks it works
+         * with, such as “ttyUSB2 · GSM, UMTS, LTE or 5G” */
+        g_strdup_printf (_("%s · %s"), interface != NULL ? interface : "-",
+                         plug_modem_family_get_display_name (plug_modem_get_family (modem)));
+      GtkWidget *group = problem_group_new (name, description, plug_modem_get_problem (modem));
+
+      gtk_widget_insert_before (group, GTK_WIDGET (self->modems_box), GTK_WIDGET (self->other_group));
+      g_ptr_array_add (self->problem_groups, group);
+    }
+
+  for (guint i = 0; i < self->storage_modems->len; i++)
+    {
+      PlugStorageModem *modem = g_ptr_array_index (self->storage_modems, i);
+      g_autofree char *name = plug_storage_modem_dup_display_name (modem);
+      g_autofree char *description =
+        /* Translators: a modem in storage mode: its drive and USB ids,
+         * such as “/dev/sr1 · USB 12d1:1f01” */
+        g_strdup_printf (_("%s · USB %s"), plug_storage_modem_get_device (modem),
+                         plug_storage_modem_get_usb_id (modem));
+      GtkWidget *group = problem_group_new (name, description, PLUG_MODEM_PROBLEM_STORAGE_MODE);
+
+      gtk_widget_insert_before (group, GTK_WIDGET (self->modems_box), GTK_WIDGET (self->other_group));
+      g_ptr_array_add (self->problem_groups, group);
+    }
+}
+
+static void
+unmanaged_changed_cb (PlugBroadbandPanel *self)
+{
+  update_problem_groups (self);
+  update_state (self);
+}
+
+/* Looks for modems in storage mode again: udev saw a block device come,
+ * go or change, or udisks' objects changed. */
+static void
+storage_changed_cb (PlugBroadbandPanel *self)
+{
+  PlugServices *services = plug_panel_get_services (PLUG_PANEL (self));
+  UDisksClient *udisks = services != NULL ? plug_services_get_udisks_client (services) : NULL;
+  GUdevClient *udev = services != NULL ? plug_services_get_udev_client (services) : NULL;
+  g_autoptr(GPtrArray) found = NULL;
+  gboolean same;
+
+  if (udisks != NULL && udev != NULL && plug_services_is_running (services, PLUG_SERVICE_KIND_UDISKS))
+    found = plug_storage_modem_find_all (udisks, udev);
+  else
+    found = g_ptr_array_new_with_free_func (g_object_unref);
+
+  same = found->len == self->storage_modems->len;
+  for (guint i = 0; same && i < found->len; i++)
+    same = g_strcmp0 (plug_storage_modem_get_device (g_ptr_array_index (found, i)),
+                      plug_storage_modem_get_device (g_ptr_array_index (self->storage_modems, i))) == 0 &&
+           g_strcmp0 (plug_storage_modem_get_usb_id (g_ptr_array_index (found, i)),
+                      plug_storage_modem_get_usb_id (g_ptr_array_index (self->storage_modems, i))) == 0;
+  if (same)
+    return;
+
+  g_ptr_array_unref (self->storage_modems);
+  self->storage_modems = g_steal_pointer (&found);
+  update_problem_groups (self);
+  update_state (self);
+}
+
 static void
 modems_changed_cb (PlugBroadbandPanel *self,
                    guint               position,
@@ -198,8 +370,12 @@ static void
 clear_modem_list (PlugBroadbandPanel *self)
 {
   if (self->modem_list != NULL)
-    g_signal_handlers_disconnect_by_data (self->modem_list, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->modem_list, self);
+      g_signal_handlers_disconnect_by_data (plug_modem_list_get_unmanaged (self->modem_list), self);
+    }
   g_clear_object (&self->modem_list);
+  update_problem_groups (self);
 
   for (guint i = 0; i < self->groups->len; i++)
     gtk_box_remove (self->modems_box, g_ptr_array_index (self->groups, i));
@@ -225,7 +401,11 @@ set_clients (PlugBroadbandPanel *self,
   g_signal_connect_object (self->modem_list, "items-changed",
                            G_CALLBACK (modems_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (plug_modem_list_get_unmanaged (self->modem_list), "items-changed",
+                           G_CALLBACK (unmanaged_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   update_groups (self, 0, 0, g_list_model_get_n_items (G_LIST_MODEL (self->modem_list)));
+  update_problem_groups (self);
 }
 
 static void
@@ -302,7 +482,8 @@ update_state (PlugBroadbandPanel *self)
   set_unavailable (self, NULL, NULL);
 
   /* Saved connections stay in sight without their modem, to be deleted. */
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->modem_list)) > 0 || self->other_rows->len > 0)
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->modem_list)) > 0 || n_unusable_modems (self) > 0 ||
+      self->other_rows->len > 0)
     show_page (self, "modems");
   else
     show_page (self, "empty");
@@ -314,6 +495,13 @@ services_changed_cb (PlugBroadbandPanel *self,
 {
   if (kind == PLUG_SERVICE_KIND_NETWORK_MANAGER || kind == PLUG_SERVICE_KIND_MODEM_MANAGER)
     update_state (self);
+  if (kind == PLUG_SERVICE_KIND_UDISKS)
+    {
+      PlugServices *services = plug_panel_get_services (PLUG_PANEL (self));
+
+      g_signal_group_set_target (self->udisks_signals, plug_services_get_udisks_client (services));
+      storage_changed_cb (self);
+    }
 }
 
 static void
@@ -323,8 +511,11 @@ plug_broadband_panel_services_changed (PlugPanel    *panel,
   PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (panel);
 
   g_signal_group_set_target (self->services_signals, services);
+  g_signal_group_set_target (self->udev_signals, services != NULL ? plug_services_get_udev_client (services) : NULL);
+  g_signal_group_set_target (self->udisks_signals, services != NULL ? plug_services_get_udisks_client (services) : NULL);
   if (services == NULL)
     clear_modem_list (self);
+  storage_changed_cb (self);
   update_state (self);
 }
 
@@ -337,8 +528,14 @@ plug_broadband_panel_dispose (GObject *object)
     clear_modem_list (self);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   g_clear_pointer (&self->other_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->problem_groups, g_ptr_array_unref);
+  g_clear_pointer (&self->storage_modems, g_ptr_array_unref);
+  g_clear_object (&self->udev_signals);
+  g_clear_object (&self->udisks_signals);
   g_clear_object (&self->services_signals);
   g_clear_object (&self->client_signals);
+  g_cancellable_cancel (self->radio_cancellable);
+  g_clear_object (&self->radio_cancellable);
   g_clear_pointer (&self->unavailable_title, g_free);
   g_clear_pointer (&self->unavailable_description, g_free);
 
@@ -369,8 +566,36 @@ add_connection_action (GtkWidget  *widget,
   PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (widget);
   GtkRoot *root = gtk_widget_get_root (widget);
   PlugConnectionWizard *wizard;
+  PlugBroadbandRadio radio = PLUG_BROADBAND_RADIO_ON;
 
-  if (self->unavailable_title != NULL || self->modem_list == NULL)
+  if (self->unavailable_title == NULL && self->modem_list != NULL)
+    radio = plug_broadband_get_radio (plug_modem_list_get_client (self->modem_list));
+
+  if (radio == PLUG_BROADBAND_RADIO_OFF)
+    {
+      wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
+      plug_connection_wizard_show_unavailable (wizard, _("Mobile Broadband Is Turned Off"),
+                                               _("Turn it on at the top of the Mobile Broadband panel, then add the connection."));
+    }
+  else if (radio == PLUG_BROADBAND_RADIO_HARDWARE_OFF)
+    {
+      wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
+      plug_connection_wizard_show_unavailable (wizard, _("Mobile Broadband Is Turned Off"),
+                                               _("Use the laptop’s wireless switch or key to turn mobile broadband on, then add the connection."));
+    }
+  else if (self->unavailable_title == NULL && self->modem_list != NULL &&
+           g_list_model_get_n_items (G_LIST_MODEL (self->modem_list)) == 0 && n_unusable_modems (self) > 0)
+    {
+      g_autoptr(PlugModem) unmanaged = g_list_model_get_item (plug_modem_list_get_unmanaged (self->modem_list), 0);
+      PlugModemProblem problem = unmanaged != NULL ? plug_modem_get_problem (unmanaged)
+                                                   : PLUG_MODEM_PROBLEM_STORAGE_MODE;
+      g_autofree char *description = g_strdup_printf ("%s.", plug_modem_problem_get_description (problem));
+
+      /* Without it the wizard would say no modem was found. */
+      wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
+      plug_connection_wizard_show_unavailable (wizard, plug_modem_problem_get_title (problem), description);
+    }
+  else if (self->unavailable_title != NULL || self->modem_list == NULL)
     {
       wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
       plug_connection_wizard_show_unavailable (wizard,
@@ -384,6 +609,54 @@ add_connection_action (GtkWidget  *widget,
 
   g_signal_connect_object (wizard, "done", G_CALLBACK (wizard_done_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (wizard));
+}
+
+static void
+set_radio_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(PlugBroadbandPanel) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
+
+  if (!plug_broadband_set_radio_finish (result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  g_clear_object (&self->radio_cancellable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "broadband.turn-radio-on", TRUE);
+
+  if (error == NULL)
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Mobile broadband is on")));
+      return;
+    }
+
+  /* Translators: %s says why, such as “You are not authorized to turn mobile broadband on (…)” */
+  escaped = g_markup_printf_escaped (_("Could not turn mobile broadband on. %s."), error->message);
+  toast = adw_toast_new (escaped);
+  adw_toast_set_timeout (toast, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+turn_radio_on_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (widget);
+  NMClient *client = get_client (self);
+
+  if (client == NULL || self->radio_cancellable != NULL)
+    return;
+
+  /* Pressed once: NetworkManager answers, then the row goes. */
+  gtk_widget_action_set_enabled (widget, "broadband.turn-radio-on", FALSE);
+  self->radio_cancellable = g_cancellable_new ();
+  plug_broadband_set_radio_async (client, TRUE, self->radio_cancellable,
+                                  set_radio_cb, g_object_ref (self));
 }
 
 static void
@@ -420,6 +693,7 @@ plug_broadband_panel_class_init (PlugBroadbandPanelClass *klass)
 
   gtk_widget_class_install_action (widget_class, "broadband.add-connection", NULL, add_connection_action);
   gtk_widget_class_install_action (widget_class, "broadband.show-toast", "s", show_toast_action);
+  gtk_widget_class_install_action (widget_class, "broadband.turn-radio-on", NULL, turn_radio_on_action);
 
   g_type_ensure (PLUG_TYPE_DELAYED_SPINNER);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -429,6 +703,9 @@ plug_broadband_panel_class_init (PlugBroadbandPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, unavailable_page);
   gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, modems_box);
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, radio_clamp);
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, radio_row);
+  gtk_widget_class_bind_template_child (widget_class, PlugBroadbandPanel, radio_button);
 }
 
 static void
@@ -438,6 +715,17 @@ plug_broadband_panel_init (PlugBroadbandPanel *self)
 
   self->groups = g_ptr_array_new ();
   self->other_rows = g_ptr_array_new ();
+  self->problem_groups = g_ptr_array_new ();
+  self->storage_modems = g_ptr_array_new_with_free_func (g_object_unref);
+
+  self->udev_signals = g_signal_group_new (G_UDEV_TYPE_CLIENT);
+  g_signal_group_connect_object (self->udev_signals, "uevent",
+                                 G_CALLBACK (storage_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  self->udisks_signals = g_signal_group_new (UDISKS_TYPE_CLIENT);
+  g_signal_group_connect_object (self->udisks_signals, "changed",
+                                 G_CALLBACK (storage_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
 
   self->other_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (self->other_group, _("Other Connections"));
@@ -452,6 +740,12 @@ plug_broadband_panel_init (PlugBroadbandPanel *self)
                                  G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->client_signals, NM_CLIENT_CONNECTION_REMOVED,
                                  G_CALLBACK (connections_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->client_signals, "notify::" NM_CLIENT_WWAN_ENABLED,
+                                 G_CALLBACK (update_radio), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->client_signals, "notify::" NM_CLIENT_WWAN_HARDWARE_ENABLED,
+                                 G_CALLBACK (update_radio), self,
                                  G_CONNECT_SWAPPED);
 
   self->services_signals = g_signal_group_new (PLUG_TYPE_SERVICES);

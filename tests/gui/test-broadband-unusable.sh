@@ -1,0 +1,109 @@
+#!/bin/bash
+# test-broadband-unusable.sh: the Mobile Broadband panel with modems that
+# are there and cannot be used, under Xvfb as the test user, against the
+# real services. A modem in its USB storage mode (a loop device a real
+# udev rule, matching only this test's backing file, makes a Huawei
+# CD-ROM drive) gets a group that says so and names usb-modeswitch, live,
+# and Add Connection… says why instead of “No Modem Found”; with the rule
+# gone, the group goes. With NetworkManager restarted without its WWAN
+# plugin, the fake modem ModemManager has gets a group that says
+# NetworkManager cannot use it, and Add Connection… says why too.
+# Screenshots in $PLUG_BUILD_DIR/screenshots (broadband-unusable-*.png).
+#
+# Copyright 2026 The Plugboard Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+. "$PLUG_SOURCE_DIR/tests/system/lib.sh"
+. "$PLUG_SOURCE_DIR/tests/system/lib-drives.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+. "$PLUG_SOURCE_DIR/tests/gui/lib-broadband-gui.sh"
+
+image=$images/BBUNUSABLE-modem-$$.img
+our_images=("$image")
+rules_file=/run/udev/rules.d/99-plugboard-test-broadband-unusable-$$.rules
+
+retrigger () {
+  udevadm control --reload
+  udevadm trigger --subsystem-match=block --action=change "/sys/class/block/$(basename "$1")"
+  udevadm settle --timeout=10
+}
+# Other tests share NetworkManager: it is left with its plugin.
+cleanup () {
+  local device
+  stop_gui
+  if [ -f "$rules_file" ]; then
+    rm -f "$rules_file"
+    for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do retrigger "$device"; done
+  fi
+  remove_our_images
+  "$PLUG_STACK" restart "$PLUG_STACK_DIR" NetworkManager >/dev/null 2>&1
+  "$PLUG_STACK" modems-remove "$PLUG_STACK_DIR" >/dev/null 2>&1
+  gui_cleanup
+}
+trap cleanup EXIT
+
+shot () { screenshot "$shots/broadband-unusable-$1.png"; }
+STORAGE_TITLE="Modem in Storage Mode"
+NOT_MANAGED_TITLE="NetworkManager Cannot Use This Modem"
+storage_shown () { panel_says "$STORAGE_TITLE"; }
+storage_gone () { ! panel_says "$STORAGE_TITLE"; }
+not_managed_shown () { panel_says "$NOT_MANAGED_TITLE"; }
+
+"$PLUG_STACK" modems-remove "$PLUG_STACK_DIR"
+as_tester truncate -s 8M "$image"
+device=$(attach "$image")
+
+start_xvfb
+start_broadband_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
+wait_first_frame 30
+wait_while_running 20 panel_says "No Modem Found"
+check "without a modem the panel says none is found" panel_says "No Modem Found"
+
+# --- a modem in storage mode, live ---
+cat >"$rules_file" <<RULES
+SUBSYSTEM=="block", KERNEL=="loop*", ATTR{loop/backing_file}=="$image", ENV{ID_CDROM}="1", ENV{ID_BUS}="usb", ENV{ID_TYPE}="cd", ENV{ID_VENDOR}="HUAWEI", ENV{ID_VENDOR_ID}="12d1", ENV{ID_MODEL}="Mass_Storage", ENV{ID_MODEL_ID}="1f01", ENV{ID_VENDOR_FROM_DATABASE}="Huawei Technologies Co., Ltd.", ENV{ID_MODEL_FROM_DATABASE}="E353/E3131 (Mass storage mode)"
+RULES
+retrigger "$device"
+wait_while_running 20 storage_shown
+sleep 1
+shot 1-storage-mode
+check "a group says the modem is in storage mode" storage_shown
+check "named after its maker" panel_says "Huawei Modem"
+check "with its drive and USB ids" panel_says "$device · USB 12d1:1f01"
+check "and what to install" panel_says "Install the “usb-modeswitch” package"
+
+key alt+a
+wait_until 20 wizard_open
+wait_while_running 10 wizard_says "$STORAGE_TITLE"
+shot 2-storage-add
+check "Add Connection… says the modem is in storage mode" wizard_says "usb_modeswitch is missing or has not run"
+key Escape
+wait_until 20 wizard_closed
+
+rm -f "$rules_file"
+retrigger "$device"
+wait_while_running 20 storage_gone
+check "with the rule gone, the group goes" storage_gone
+
+# --- a modem NetworkManager does not manage ---
+"$PLUG_STACK" restart "$PLUG_STACK_DIR" NetworkManager --without-wwan
+plug ttyNOWWAN1 gsm --operator 22210
+wait_while_running 40 not_managed_shown
+sleep 1
+shot 3-not-managed
+check "a group says NetworkManager cannot use the modem" not_managed_shown
+check "named after it" panel_says "Fake GSM Modem"
+check "naming NetworkManager's WWAN plugin and its package" \
+  panel_says "install the “network-manager” package again (“NetworkManager-wwan” on Fedora)"
+
+key alt+a
+wait_until 20 wizard_open
+wait_while_running 10 wizard_says "$NOT_MANAGED_TITLE"
+shot 4-not-managed-add
+check "Add Connection… says why, instead of doing nothing" \
+  wizard_says "NetworkManager’s mobile broadband support (its WWAN plugin, libnm-device-plugin-wwan.so) is missing"
+key Escape
+wait_until 20 wizard_closed
+
+stop_gui
+finish
