@@ -44,8 +44,10 @@ activatable_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   g_autoptr(GVariant) reply = NULL;
-  g_autofree const char **names = NULL;
+  g_autoptr(GVariant) names = NULL;
   GError *error = NULL;
+  const char **list;
+  gboolean found;
 
   reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
   if (reply == NULL)
@@ -54,8 +56,11 @@ activatable_cb (GObject      *object,
       return;
     }
 
-  g_variant_get (reply, "(^a&s)", &names);
-  g_task_return_boolean (task, g_strv_contains (names, INSTALLER_NAME));
+  names = g_variant_get_child_value (reply, 0);
+  list = g_variant_get_strv (names, NULL);
+  found = g_strv_contains (list, INSTALLER_NAME);
+  g_free (list);
+  g_task_return_boolean (task, found);
 }
 
 static void
