@@ -60,6 +60,7 @@ wait_while_running 20 panel_says "No Modem Found"
 check "without a modem the panel says none is found" panel_says "No Modem Found"
 
 # --- a modem in storage mode, live ---
+mkdir -p "$(dirname "$rules_file")"
 cat >"$rules_file" <<RULES
 SUBSYSTEM=="block", KERNEL=="loop*", ATTR{loop/backing_file}=="$image", ENV{ID_CDROM}="1", ENV{ID_BUS}="usb", ENV{ID_TYPE}="cd", ENV{ID_VENDOR}="HUAWEI", ENV{ID_VENDOR_ID}="12d1", ENV{ID_MODEL}="Mass_Storage", ENV{ID_MODEL_ID}="1f01", ENV{ID_VENDOR_FROM_DATABASE}="Huawei Technologies Co., Ltd.", ENV{ID_MODEL_FROM_DATABASE}="E353/E3131 (Mass storage mode)"
 RULES

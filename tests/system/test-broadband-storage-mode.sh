@@ -38,6 +38,7 @@ trap cleanup EXIT
 
 # write_rule VENDOR_ID: the rule, for a CD-ROM of that USB vendor.
 write_rule () {
+  mkdir -p "$(dirname "$rules_file")"
   cat >"$rules_file" <<RULES
 # Plugboard test $$: a modem's CD-ROM drive before usb_modeswitch.
 SUBSYSTEM=="block", KERNEL=="loop*", ATTR{loop/backing_file}=="$image", ENV{ID_CDROM}="1", ENV{ID_BUS}="usb", ENV{ID_TYPE}="cd", ENV{ID_VENDOR}="HUAWEI", ENV{ID_VENDOR_ID}="$1", ENV{ID_MODEL}="Mass_Storage", ENV{ID_MODEL_ID}="1f01", ENV{ID_VENDOR_FROM_DATABASE}="Huawei Technologies Co., Ltd.", ENV{ID_MODEL_FROM_DATABASE}="E353/E3131 (Mass storage mode)"
