@@ -294,9 +294,16 @@ print_group_subcommands (const PlugCliCommand *subcommands,
                          guint                 n_subcommands,
                          void                (*print) (const char *format, ...))
 {
+  int width = 12;
+
+  /* One column for the summaries, after the longest name
+   * (“take-ownership”). */
+  for (guint i = 0; i < n_subcommands; i++)
+    width = MAX (width, (int) strlen (subcommands[i].name));
+
   print (_("Subcommands:\n"));
   for (guint i = 0; i < n_subcommands; i++)
-    print ("  %-12s %s\n", subcommands[i].name, _(subcommands[i].summary));
+    print ("  %-*s %s\n", width, subcommands[i].name, _(subcommands[i].summary));
 }
 
 static int

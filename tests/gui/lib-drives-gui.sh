@@ -296,63 +296,56 @@ wizard_page () { echo "$(wizard_step "$1"); choices: $(wizard_choices "$1")"; }
 # (tests/gui/mock-session-manager.py), which GTK looks for when the app
 # starts: start it before the app.
 
-session_manager_pid=
+# --- mocks of session services (python-dbusmock) -----------------------------
+#
+# start_mock VAR NAME TEMPLATE [PARAMETERS-JSON]: TEMPLATE (a file of
+# tests/gui/) on the shared session bus, as the app's user, owning NAME;
+# its process id in the variable VAR. stop_mock VAR stops it.
 
-# session_manager_up: the mock owns its name on the session bus.
-session_manager_up () {
+# mock_up NAME: NAME has an owner on the session bus.
+mock_up () {
   gui_command gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
-    --method org.freedesktop.DBus.NameHasOwner org.gnome.SessionManager 2>/dev/null | grep -q true
+    --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
 }
 
-start_session_manager () {
-  local prefix
+start_mock () {
+  local var=$1 name=$2 template=$3 prefix
+  local parameters=()
+  [ -n "${4:-}" ] && parameters=(--parameters "$4")
   [ -n "$GUI_SESSION_BUS" ] || start_session_bus
   prefix=$(gui_user_prefix)
   $prefix env -i PATH=/usr/bin:/bin DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS" \
-    /usr/bin/python3 -m dbusmock --session --template "$PLUG_SOURCE_DIR/tests/gui/mock-session-manager.py" \
-    >"$GUI_DIR/session-manager.log" 2>&1 &
-  session_manager_pid=$!
-  wait_until 20 session_manager_up
+    /usr/bin/python3 -m dbusmock --session --template "$PLUG_SOURCE_DIR/tests/gui/$template" "${parameters[@]}" \
+    >"$GUI_DIR/${template%.py}.log" 2>&1 &
+  printf -v "$var" '%s' $!
+  wait_until 20 mock_up "$name"
 }
 
-stop_session_manager () {
-  local pid
-  [ -n "$session_manager_pid" ] || return 0
-  for pid in $(descendants "$session_manager_pid") "$session_manager_pid"; do
+stop_mock () {
+  local var=$1 pid
+  [ -n "${!var}" ] || return 0
+  for pid in $(descendants "${!var}") "${!var}"; do
     kill "$pid" 2>/dev/null
   done
-  wait "$session_manager_pid" 2>/dev/null
-  session_manager_pid=
+  wait "${!var}" 2>/dev/null
+  printf -v "$var" '%s' ''
 }
+
+session_manager_pid=
+session_manager_up () { mock_up org.gnome.SessionManager; }
+start_session_manager () { start_mock session_manager_pid org.gnome.SessionManager mock-session-manager.py; }
+stop_session_manager () { stop_mock session_manager_pid; }
 
 # start_packagekit LOG DONE: a mock software installer on the shared
 # session bus (tests/gui/mock-packagekit.py), as GNOME Software provides
 # it; it records each call in LOG and answers once DONE exists.
 packagekit_pid=
-packagekit_up () {
-  gui_command gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
-    --method org.freedesktop.DBus.NameHasOwner org.freedesktop.PackageKit 2>/dev/null | grep -q true
-}
+packagekit_up () { mock_up org.freedesktop.PackageKit; }
 start_packagekit () {
-  local prefix
-  [ -n "$GUI_SESSION_BUS" ] || start_session_bus
-  prefix=$(gui_user_prefix)
-  $prefix env -i PATH=/usr/bin:/bin DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS" \
-    /usr/bin/python3 -m dbusmock --session --template "$PLUG_SOURCE_DIR/tests/gui/mock-packagekit.py" \
-    --parameters "$(jq -cn --arg log "$1" --arg done "$2" '{log: $log, done: $done}')" \
-    >"$GUI_DIR/packagekit.log" 2>&1 &
-  packagekit_pid=$!
-  wait_until 20 packagekit_up
+  start_mock packagekit_pid org.freedesktop.PackageKit mock-packagekit.py \
+    "$(jq -cn --arg log "$1" --arg done "$2" '{log: $log, done: $done}')"
 }
-stop_packagekit () {
-  local pid
-  [ -n "$packagekit_pid" ] || return 0
-  for pid in $(descendants "$packagekit_pid") "$packagekit_pid"; do
-    kill "$pid" 2>/dev/null
-  done
-  wait "$packagekit_pid" 2>/dev/null
-  packagekit_pid=
-}
+stop_packagekit () { stop_mock packagekit_pid; }
 
 # session_inhibitors: each inhibitor the session manager holds, one a
 # line: "FLAGS<tab>APP-ID<tab>REASON" (flags: 1 logout, 4 suspend), as
