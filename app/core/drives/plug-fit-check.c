@@ -466,40 +466,6 @@ plug_fit_check_finish (GAsyncResult  *result,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
-/**
- * plug_fit_check_run:
- *
- * The same, in the calling thread: for the command line and tests.
- *
- * Returns: (transfer full) (nullable): the report
- */
-PlugFitReport *
-plug_fit_check_run (const char          *filesystem,
-                    const char          *mount_point,
-                    guint64              volume_size,
-                    const char * const  *paths,
-                    GCancellable        *cancellable,
-                    GError             **error)
-{
-  g_autoptr(GTask) task = NULL;
-  CheckData *data;
-
-  g_return_val_if_fail (filesystem != NULL, NULL);
-  g_return_val_if_fail (paths != NULL, NULL);
-
-  data = g_new0 (CheckData, 1);
-  data->filesystem = g_strdup (filesystem);
-  data->mount_point = g_strdup (mount_point);
-  data->volume_size = volume_size;
-  data->paths = g_strdupv ((char **) paths);
-
-  task = g_task_new (NULL, cancellable, NULL, NULL);
-  g_task_set_task_data (task, data, (GDestroyNotify) check_data_free);
-  g_task_run_in_thread_sync (task, check_thread);
-
-  return g_task_propagate_pointer (task, error);
-}
-
 void
 plug_fit_report_free (PlugFitReport *self)
 {

@@ -37,12 +37,6 @@ void            plug_fit_check_async                 (const char          *files
                                                       gpointer             user_data);
 PlugFitReport  *plug_fit_check_finish                (GAsyncResult        *result,
                                                       GError             **error);
-PlugFitReport  *plug_fit_check_run                   (const char          *filesystem,
-                                                      const char          *mount_point,
-                                                      guint64              volume_size,
-                                                      const char * const  *paths,
-                                                      GCancellable        *cancellable,
-                                                      GError             **error);
 
 void            plug_fit_report_free                 (PlugFitReport       *self);
 const char     *plug_fit_report_get_filesystem       (const PlugFitReport *self);

@@ -485,7 +485,7 @@ open_fit_dialog (PlugDrivesPanel *self,
   if (!find_volume (self, target, &drive, &volume))
     return NULL;
 
-  dialog = plug_fit_dialog_new (drive, volume);
+  dialog = plug_fit_dialog_new (volume);
   g_object_set_data_full (G_OBJECT (dialog), "object-path", g_variant_ref (target), (GDestroyNotify) g_variant_unref);
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
   g_signal_connect_object (dialog, "reformat", G_CALLBACK (fit_reformat_cb), self, 0);

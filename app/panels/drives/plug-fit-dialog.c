@@ -47,7 +47,6 @@ struct _PlugFitDialog
   AdwStatusPage       *failed_page;
 
   /* Owned */
-  PlugDrive           *drive;
   PlugVolume          *volume;
   GCancellable        *cancellable;
   PlugFitReport       *report;
@@ -381,7 +380,6 @@ plug_fit_dialog_finalize (GObject *object)
 {
   PlugFitDialog *self = PLUG_FIT_DIALOG (object);
 
-  g_clear_object (&self->drive);
   g_clear_object (&self->volume);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->report, plug_fit_report_free);
@@ -452,25 +450,21 @@ plug_fit_dialog_init (PlugFitDialog *self)
 
 /**
  * plug_fit_dialog_new:
- * @drive: the drive that holds @volume
  * @volume: the volume files are to be copied onto
  *
  * Returns: (transfer full): the dialog, for the caller to present
  */
 GtkWidget *
-plug_fit_dialog_new (PlugDrive  *drive,
-                     PlugVolume *volume)
+plug_fit_dialog_new (PlugVolume *volume)
 {
   PlugFitDialog *self;
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
   g_autofree char *description = NULL;
 
-  g_return_val_if_fail (PLUG_IS_DRIVE (drive), NULL);
   g_return_val_if_fail (PLUG_IS_VOLUME (volume), NULL);
 
   self = g_object_new (PLUG_TYPE_FIT_DIALOG, NULL);
-  self->drive = g_object_ref (drive);
   self->volume = g_object_ref (volume);
 
   name = plug_volume_dup_display_name (volume);

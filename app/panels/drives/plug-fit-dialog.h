@@ -17,8 +17,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PlugFitDialog, plug_fit_dialog, PLUG, FIT_DIALOG, AdwWindow)
 
-GtkWidget *plug_fit_dialog_new         (PlugDrive     *drive,
-                                        PlugVolume    *volume);
+GtkWidget *plug_fit_dialog_new         (PlugVolume    *volume);
 void       plug_fit_dialog_check_files (PlugFitDialog *self,
                                         GSList        *files);
 
