@@ -228,7 +228,9 @@ check_converged () {
 
 start_xvfb
 start_session_bus
-GUI_A11Y=1 run_gui "$PLUGBOARD" --panel=drives
+# Warnings are counted, not fatal: the network lane restarts ModemManager
+# meanwhile (lib-gui.sh's GLIB_OBJECT_MANAGER_RACE).
+G_DEBUG=gc-friendly,fatal-criticals GUI_A11Y=1 run_gui "$PLUGBOARD" --panel=drives
 wait_first_frame 60
 check "the app draws its window on the Drives panel" test -s "$GUI_DIR/first-frame"
 wait_while_running 30 a11y wait-app 5
@@ -326,6 +328,7 @@ screenshot "$shots/load-drives-end.png"
 # Quit as a person would (app.quit, Ctrl+Q's action), and wait for the
 # exit status: the sanitizers report leaks when the process ends.
 quit_checking_sanitizers "$application_id"
-check "no warning or critical was logged" sh -c "! grep -qE -- '-(WARNING|CRITICAL)' '$GUI_DIR/app.log'"
+check "no warning or critical was logged ($(app_race_warnings) times GLib's GetManagedObjects race)" \
+  test -z "$(app_other_warnings)"
 
 finish
