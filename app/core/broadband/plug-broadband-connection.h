@@ -32,6 +32,8 @@ G_BEGIN_DECLS
  * @PLUG_BROADBAND_ERROR_FAILED: anything else, with the service's words
  * @PLUG_BROADBAND_ERROR_RADIO_OFF: mobile broadband is turned off in
  *   NetworkManager, or by the laptop's wireless switch or key
+ * @PLUG_BROADBAND_ERROR_APN_REFUSED: the mobile network refused every
+ *   APN tried
  */
 typedef enum {
   PLUG_BROADBAND_ERROR_INVALID_APN,
@@ -46,6 +48,7 @@ typedef enum {
   PLUG_BROADBAND_ERROR_NOT_LOCKED,
   PLUG_BROADBAND_ERROR_FAILED,
   PLUG_BROADBAND_ERROR_RADIO_OFF,
+  PLUG_BROADBAND_ERROR_APN_REFUSED,
 } PlugBroadbandError;
 
 /* NetworkManager's limit, in bytes (libnm-core's NMSettingGsm verify()). */
