@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "plug-broadband-connection.h"
+#include "plug-apn-fallback.h"
 #include "plug-broadband-actions.h"
 #include "plug-cli.h"
 #include "plug-modem-list.h"
@@ -471,11 +472,36 @@ connect_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Says which APN is tried next, when the network refused one. */
+static void
+trying_apn_cb (const char *refused,
+               const char *next,
+               gpointer    user_data)
+{
+  gboolean json = GPOINTER_TO_INT (user_data);
+  g_autofree char *refused_text = refused[0] != '\0' ? g_strdup_printf ("“%s”", refused)
+                                                      : g_strdup (_("the SIM’s default APN"));
+  g_autofree char *next_text = next[0] != '\0' ? g_strdup_printf ("“%s”", next)
+                                                : g_strdup (_("the SIM’s default APN"));
+
+  if (!json)
+    /* Translators: both are APNs, such as “internet” or “the SIM’s default APN” */
+    g_print (_("The mobile network refused %s; trying %s…\n"), refused_text, next_text);
+}
+
+/* connect_and_report: connects @connection; with @choices (a new
+ * connection's other APNs), tries them in turn while the mobile network
+ * refuses the APN, through ModemManager's @mm_manager; @used_apn is then
+ * set to the APN the connection has in the end. */
 static int
 connect_and_report (NMClient           *client,
+                    MMManager          *mm_manager,
                     PlugModemList      *modems,
                     NMRemoteConnection *connection,
-                    NMDevice           *device)
+                    NMDevice           *device,
+                    GPtrArray          *choices,
+                    gboolean            json,
+                    char              **used_apn)
 {
   PlugModem *modem;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
@@ -483,6 +509,7 @@ connect_and_report (NMClient           *client,
   g_autoptr(NMActiveConnection) active = NULL;
   g_autoptr(GError) error = NULL;
   guint timeout_id;
+  guint timeout_s;
 
   if (device == NULL)
     {
@@ -498,16 +525,29 @@ connect_and_report (NMClient           *client,
     return plug_cli_fail (_("Cannot connect “%s”: %s"),
                           nm_connection_get_id (NM_CONNECTION (connection)), error->message);
 
-  timeout_id = g_timeout_add_seconds (CONNECT_TIMEOUT_SECONDS, connect_timeout_cb, cancellable);
-  plug_broadband_connect_async (client, connection, device, cancellable, plug_cli_store_result_cb, &result);
-  plug_cli_wait_for (&result);
+  /* Each APN tried has the time one connection has. */
+  timeout_s = CONNECT_TIMEOUT_SECONDS * (1 + (choices != NULL ? choices->len : 0));
+  timeout_id = g_timeout_add_seconds (timeout_s, connect_timeout_cb, cancellable);
+  if (choices != NULL)
+    {
+      plug_apn_fallback_connect_async (client, mm_manager, connection, device, choices,
+                                       trying_apn_cb, GINT_TO_POINTER (json),
+                                       cancellable, plug_cli_store_result_cb, &result);
+      plug_cli_wait_for (&result);
+      active = plug_apn_fallback_connect_finish (result, used_apn, &error);
+    }
+  else
+    {
+      plug_broadband_connect_async (client, connection, device, cancellable, plug_cli_store_result_cb, &result);
+      plug_cli_wait_for (&result);
+      active = plug_broadband_connect_finish (result, &error);
+    }
   if (!g_cancellable_is_cancelled (cancellable))
     g_source_remove (timeout_id);
 
-  active = plug_broadband_connect_finish (result, &error);
   if (active == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return plug_cli_fail (_("“%s” did not connect within %d seconds"),
-                          nm_connection_get_id (NM_CONNECTION (connection)), CONNECT_TIMEOUT_SECONDS);
+                          nm_connection_get_id (NM_CONNECTION (connection)), timeout_s);
   if (active == NULL)
     return plug_cli_fail (_("Could not connect “%s”. %s"),
                           nm_connection_get_id (NM_CONNECTION (connection)), error->message);
@@ -781,9 +821,23 @@ plug_cli_broadband_add (int      argc,
   exit_code = PLUG_CLI_EXIT_DONE;
   if (connect)
     {
-      exit_code = connect_and_report (client, modems, added, device);
+      g_autoptr(GPtrArray) choices = NULL;
+      g_autofree char *used_apn = NULL;
+
+      if (settings.family == PLUG_MODEM_FAMILY_GSM)
+        choices = plug_apn_fallback_choices (provider, settings.apn, settings.username, settings.password);
+      exit_code = connect_and_report (client, plug_services_get_mm_manager (services), modems, added, device,
+                                      choices, json, &used_apn);
       if (exit_code == PLUG_CLI_EXIT_DONE && !json)
-        g_print (_("Connected\n"));
+        {
+          if (settings.family != PLUG_MODEM_FAMILY_GSM || g_strcmp0 (used_apn, settings.apn) == 0)
+            g_print (_("Connected\n"));
+          else if (used_apn != NULL && used_apn[0] != '\0')
+            /* Translators: %s is an APN */
+            g_print (_("Connected with the APN “%s”, which the connection now uses\n"), used_apn);
+          else
+            g_print (_("Connected with the SIM’s default APN, which the connection now uses\n"));
+        }
     }
 
   if (json)
@@ -952,7 +1006,8 @@ plug_cli_broadband_connect (int      argc,
 
   /* Without ModemManager NetworkManager has no modem either, and says so. */
   modems = load_modems (services, NULL);
-  exit_code = connect_and_report (plug_services_get_nm_client (services), modems, connection, NULL);
+  exit_code = connect_and_report (plug_services_get_nm_client (services), NULL, modems, connection, NULL,
+                                  NULL, json, NULL);
   if (exit_code != PLUG_CLI_EXIT_DONE)
     return exit_code;
 

@@ -66,6 +66,9 @@ struct _PlugConnectionWizard
   PlugProviderApn      *plan;
   gboolean              manual_plan;
   NMRemoteConnection   *added;
+  /* The new connection's own APN, then the others to try when the
+   * network refuses it (PlugApnChoice); NULL for CDMA. */
+  GPtrArray            *apn_choices;
   /* The pages visited, for Back (names, owned). */
   GPtrArray            *history;
 };

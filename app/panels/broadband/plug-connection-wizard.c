@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-apn-fallback.h"
 #include "plug-broadband-actions.h"
 
 #include "plug-connection-wizard-private.h"
@@ -143,6 +144,7 @@ show_progress (PlugConnectionWizard *self,
                const char           *title)
 {
   adw_status_page_set_title (self->progress_page, title);
+  adw_status_page_set_description (self->progress_page, NULL);
   show_page (self, "progress");
 }
 
@@ -286,9 +288,14 @@ connect_cb (GObject      *object,
   g_autoptr(NMActiveConnection) active = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *description = NULL;
+  g_autofree char *apn = NULL;
   const char *name = nm_connection_get_id (NM_CONNECTION (self->added));
+  PlugApnChoice *own = self->apn_choices != NULL ? g_ptr_array_index (self->apn_choices, 0) : NULL;
 
-  active = plug_broadband_connect_finish (result, &error);
+  if (g_task_get_source_tag (G_TASK (result)) == plug_apn_fallback_connect_async)
+    active = plug_apn_fallback_connect_finish (result, &apn, &error);
+  else
+    active = plug_broadband_connect_finish (result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
@@ -302,9 +309,40 @@ connect_cb (GObject      *object,
       return;
     }
 
-  /* Translators: %s is a connection's name */
-  description = g_strdup_printf (_("The connection “%s” was saved and is connected."), name);
+  if (apn != NULL && own != NULL && g_ascii_strcasecmp (apn, own->apn) != 0)
+    description = apn[0] != '\0'
+                  /* Translators: the first %s is a connection's name, the second an APN */
+                  ? g_strdup_printf (_("The connection “%s” was saved and is connected, with the APN “%s”: "
+                                       "the mobile network refused the plan’s."), name, apn)
+                  /* Translators: %s is a connection's name */
+                  : g_strdup_printf (_("The connection “%s” was saved and is connected, with the SIM’s "
+                                       "default APN: the mobile network refused the plan’s."), name);
+  else
+    /* Translators: %s is a connection's name */
+    description = g_strdup_printf (_("The connection “%s” was saved and is connected."), name);
   show_message (self, "emblem-ok-symbolic", _("Connected"), description);
+}
+
+/* The network refused an APN: the progress page says which is tried now. */
+static void
+trying_apn_cb (const char *refused,
+               const char *next,
+               gpointer    user_data)
+{
+  PlugConnectionWizard *self = user_data;
+  g_autofree char *description = NULL;
+
+  if (refused[0] != '\0' && next[0] != '\0')
+    /* Translators: both are APNs */
+    description = g_strdup_printf (_("The mobile network refused the APN “%s”; trying “%s”…"), refused, next);
+  else if (refused[0] != '\0')
+    /* Translators: %s is an APN */
+    description = g_strdup_printf (_("The mobile network refused the APN “%s”; trying the SIM’s default…"),
+                                   refused);
+  else
+    /* Translators: %s is an APN */
+    description = g_strdup_printf (_("The mobile network refused the SIM’s default APN; trying “%s”…"), next);
+  adw_status_page_set_description (self->progress_page, description);
 }
 
 static void
@@ -355,8 +393,14 @@ add_cb (GObject      *object,
   show_progress (self, message);
 
   device = NM_DEVICE (plug_modem_get_device (self->modem));
-  plug_broadband_connect_async (self->client, self->added, device, self->cancellable,
-                                connect_cb, g_object_ref (self));
+  if (self->apn_choices != NULL)
+    plug_apn_fallback_connect_async (self->client,
+                                     self->modem_list != NULL ? plug_modem_list_get_manager (self->modem_list) : NULL,
+                                     self->added, device, self->apn_choices, trying_apn_cb, self,
+                                     self->cancellable, connect_cb, g_object_ref (self));
+  else
+    plug_broadband_connect_async (self->client, self->added, device, self->cancellable,
+                                  connect_cb, g_object_ref (self));
 }
 
 static void
@@ -369,6 +413,12 @@ add_connection (PlugConnectionWizard *self)
 
   /* A name the user typed is not changed behind their back: refused. */
   plug_connection_wizard_get_settings (self, &settings);
+  /* The plan's APN first; a plan from the database has the provider's
+   * others behind it, one typed in only the SIM's default. */
+  g_clear_pointer (&self->apn_choices, g_ptr_array_unref);
+  if (settings.family == PLUG_MODEM_FAMILY_GSM)
+    self->apn_choices = plug_apn_fallback_choices (self->manual_plan ? NULL : self->provider, settings.apn,
+                                                   settings.username, settings.password);
   if (plug_broadband_connection_id_check (settings.id, (const char * const *) taken, &error))
     connection = plug_broadband_connection_new (&settings, &error);
   if (connection == NULL)
@@ -596,6 +646,7 @@ plug_connection_wizard_finalize (GObject *object)
   g_clear_object (&self->provider);
   g_clear_object (&self->plan);
   g_clear_object (&self->added);
+  g_clear_pointer (&self->apn_choices, g_ptr_array_unref);
   g_clear_pointer (&self->history, g_ptr_array_unref);
 
   G_OBJECT_CLASS (plug_connection_wizard_parent_class)->finalize (object);
