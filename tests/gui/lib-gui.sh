@@ -298,6 +298,52 @@ quit_checking_sanitizers () {
   fi
 }
 
+# --- mocks of session services (python-dbusmock) -----------------------------
+#
+# start_mock VAR NAME TEMPLATE [PARAMETERS-JSON]: TEMPLATE (a file of
+# tests/gui/) on the shared session bus, as the app's user, owning NAME;
+# its process id in the variable VAR. stop_mock VAR stops it.
+
+# mock_up NAME: NAME has an owner on the session bus.
+mock_up () {
+  gui_command gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+    --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
+}
+
+start_mock () {
+  local var=$1 name=$2 template=$3 prefix
+  local parameters=()
+  [ -n "${4:-}" ] && parameters=(--parameters "$4")
+  [ -n "$GUI_SESSION_BUS" ] || start_session_bus
+  prefix=$(gui_user_prefix)
+  $prefix env -i PATH=/usr/bin:/bin DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS" \
+    /usr/bin/python3 -m dbusmock --session --template "$PLUG_SOURCE_DIR/tests/gui/$template" "${parameters[@]}" \
+    >"$GUI_DIR/${template%.py}.log" 2>&1 &
+  printf -v "$var" '%s' $!
+  wait_until 20 mock_up "$name"
+}
+
+stop_mock () {
+  local var=$1 pid
+  [ -n "${!var}" ] || return 0
+  for pid in $(descendants "${!var}") "${!var}"; do
+    kill "$pid" 2>/dev/null
+  done
+  wait "${!var}" 2>/dev/null
+  printf -v "$var" '%s' ''
+}
+
+# start_packagekit LOG DONE: a mock software installer on the shared
+# session bus (tests/gui/mock-packagekit.py), as GNOME Software provides
+# it; it records each call in LOG and answers once DONE exists.
+packagekit_pid=
+packagekit_up () { mock_up org.freedesktop.PackageKit; }
+start_packagekit () {
+  start_mock packagekit_pid org.freedesktop.PackageKit mock-packagekit.py \
+    "$(jq -cn --arg log "$1" --arg done "$2" '{log: $log, done: $done}')"
+}
+stop_packagekit () { stop_mock packagekit_pid; }
+
 # --- what a screen reader sees: tests/gui/a11y-walk.py ----------------------
 #
 # The app runs with accessibility on (GUI_A11Y=1) on a session bus shared
