@@ -7,7 +7,11 @@
 # and Add Connection… says why instead of “No Modem Found”; with the rule
 # gone, the group goes. With NetworkManager restarted without its WWAN
 # plugin, the fake modem ModemManager has gets a group that says
-# NetworkManager cannot use it, and Add Connection… says why too.
+# NetworkManager cannot use it, and Add Connection… says why too. With a
+# software installer on the session bus (a mock of GNOME Software's
+# PackageKit Modify2, tests/gui/mock-packagekit.py), each group offers
+# Install…, which asks for the file that mends it: usb_modeswitch, or
+# NetworkManager's WWAN plugin for the version running.
 # Screenshots in $PLUG_BUILD_DIR/screenshots (broadband-unusable-*.png).
 #
 # Copyright 2026 The Plugboard Authors
@@ -31,6 +35,7 @@ retrigger () {
 cleanup () {
   local device
   stop_gui
+  stop_packagekit
   if [ -f "$rules_file" ]; then
     rm -f "$rules_file"
     for device in $(losetup -j "$image" -O NAME -n 2>/dev/null); do retrigger "$device"; done
@@ -53,7 +58,21 @@ not_managed_shown () { panel_says "$NOT_MANAGED_TITLE"; }
 as_tester truncate -s 8M "$image"
 device=$(attach "$image")
 
+installer_dir=$GUI_DIR/installer
+mkdir -p "$installer_dir"
+chmod 777 "$installer_dir"
+desktop_id=$(sed -n 's/^#define APPLICATION_ID "\(.*\)"$/\1/p' "$PLUG_BUILD_DIR/config.h").desktop
+# installer_asked FILE: the installer was asked, once since the last
+# call, for FILE, on behalf of the app.
+installer_asked () {
+  jq -e -s --arg file "$1" --arg id "$desktop_id" \
+    '. == [{"method": "InstallProvideFiles", "files": [$file], "interaction": "", "desktop_id": $id}]' \
+    "$installer_dir/calls" >/dev/null 2>&1
+}
+
 start_xvfb
+start_session_bus
+start_packagekit "$installer_dir/calls" "$installer_dir/done"
 start_broadband_gui "$PLUG_BUILD_DIR/app/shell/plugboard" --panel=broadband
 wait_first_frame 30
 wait_while_running 20 panel_says "No Modem Found"
@@ -72,6 +91,15 @@ check "a group says the modem is in storage mode" storage_shown
 check "named after its maker" panel_says "Huawei Modem"
 check "with its drive and USB ids" panel_says "$device · USB 12d1:1f01"
 check "and what to install" panel_says "Install the “usb-modeswitch” package"
+check "… offering to install it" a11y shows 'Install…' --window "$MAIN_WINDOW"
+echo installed >"$installer_dir/done"
+a11y_press 'Install…' --window "$MAIN_WINDOW" >/dev/null
+wait_until 20 test -s "$installer_dir/calls"
+check "Install… asks the installer for usb_modeswitch ($(cat "$installer_dir/calls" 2>/dev/null))" \
+  installer_asked /usr/sbin/usb_modeswitch
+wait_while_running 10 panel_says "unplug the modem and plug it in again"
+check "once installed, it says to replug the modem" panel_says "Installed: unplug the modem and plug it in again"
+rm -f "$installer_dir/calls"
 
 key alt+a
 wait_until 20 wizard_open
@@ -96,6 +124,17 @@ check "a group says NetworkManager cannot use the modem" not_managed_shown
 check "named after it" panel_says "Fake GSM Modem"
 check "naming NetworkManager's WWAN plugin and its package" \
   panel_says "install the “network-manager” package again (“NetworkManager-wwan” on Fedora)"
+nm_version=$(as_tester "$PLUGBOARDCTL" --json status | jq -r '.services[] | select(.name == "NetworkManager") | .version')
+plugin=$(pkg-config --variable=libdir libnm)/NetworkManager/$nm_version/libnm-device-plugin-wwan.so
+a11y_press 'Install…' --window "$MAIN_WINDOW" >/dev/null
+wait_until 20 test -s "$installer_dir/calls"
+check "Install… asks the installer for the WWAN plugin of NetworkManager $nm_version ($(cat "$installer_dir/calls" 2>/dev/null))" \
+  installer_asked "$plugin"
+check "… a file this NetworkManager has when its WWAN support is installed" test -f "$plugin"
+wait_while_running 10 panel_says "Installed: restart NetworkManager"
+shot 5-not-managed-installed
+check "once installed, it says to restart NetworkManager" \
+  panel_says "Installed: restart NetworkManager, or the computer, for it to use the modem"
 
 key alt+a
 wait_until 20 wizard_open

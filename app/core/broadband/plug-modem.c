@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "plug-core-enums.h"
@@ -1360,6 +1362,50 @@ plug_modem_problem_get_title (PlugModemProblem problem)
     default:
       g_return_val_if_reached (NULL);
     }
+}
+
+/**
+ * plug_modem_problem_dup_fix_files:
+ * @problem: a #PlugModemProblem
+ * @nm_version: (nullable): the running NetworkManager's version, such as
+ *   "1.42.4"
+ *
+ * The files whose package mends @problem, for the desktop's software
+ * installer (PackageKit's InstallProvideFiles), which finds the package
+ * by file on any distribution: NetworkManager's WWAN plugin, in its
+ * plugin folder for @nm_version (a folder of its own for each version),
+ * or usb_modeswitch.
+ *
+ * Returns: (transfer full) (nullable): the files, %NULL when none is
+ *   known (the NetworkManager version unknown)
+ */
+GStrv
+plug_modem_problem_dup_fix_files (PlugModemProblem  problem,
+                                  const char       *nm_version)
+{
+  g_autoptr(GStrvBuilder) files = g_strv_builder_new ();
+
+  switch (problem)
+    {
+    case PLUG_MODEM_PROBLEM_NOT_MANAGED:
+      if (nm_version == NULL || nm_version[0] == '\0' || strchr (nm_version, '/') != NULL)
+        return NULL;
+      {
+        g_autofree char *plugin = g_build_filename (PLUG_NM_LIBDIR, "NetworkManager", nm_version,
+                                                    "libnm-device-plugin-wwan.so", NULL);
+
+        g_strv_builder_add (files, plugin);
+      }
+      break;
+    case PLUG_MODEM_PROBLEM_STORAGE_MODE:
+      g_strv_builder_add (files, "/usr/sbin/usb_modeswitch");
+      break;
+    case PLUG_MODEM_PROBLEM_NONE:
+    default:
+      return NULL;
+    }
+
+  return g_strv_builder_end (files);
 }
 
 /**

@@ -128,6 +128,8 @@ PlugProvider            *plug_modem_suggest_provider         (PlugModem         
 const char              *plug_modem_problem_get_id           (PlugModemProblem        problem);
 const char              *plug_modem_problem_get_title        (PlugModemProblem        problem);
 const char              *plug_modem_problem_get_description  (PlugModemProblem        problem);
+GStrv                    plug_modem_problem_dup_fix_files    (PlugModemProblem        problem,
+                                                              const char             *nm_version);
 const char              *plug_modem_family_get_id            (PlugModemFamily         family);
 const char              *plug_modem_family_get_display_name  (PlugModemFamily         family);
 const char              *plug_modem_sim_state_get_id         (PlugModemSimState       state);

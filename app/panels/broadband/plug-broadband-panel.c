@@ -18,6 +18,7 @@
 #include "plug-connection-wizard.h"
 #include "plug-modem-group.h"
 #include "plug-modem-list.h"
+#include "plug-package-installer.h"
 #include "plug-storage-modem.h"
 
 /*
@@ -84,6 +85,11 @@ struct _PlugBroadbandPanel
   GPtrArray     *storage_modems;
   GSignalGroup  *udev_signals;
   GSignalGroup  *udisks_signals;
+
+  /* The desktop's software installer answers: the problem groups offer
+   * to install what mends them. */
+  gboolean       installer_available;
+  GCancellable  *installer_cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (PlugBroadbandPanel, plug_broadband_panel, PLUG_TYPE_PANEL)
@@ -236,10 +242,57 @@ update_groups (PlugBroadbandPanel *self,
 
 static void update_state (PlugBroadbandPanel *self);
 
+static void
+installed_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GtkWidget) button = user_data;
+  g_autoptr(GError) error = NULL;
+  PlugModemProblem problem = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "problem"));
+  GtkWidget *panel = gtk_widget_get_ancestor (button, PLUG_TYPE_BROADBAND_PANEL);
+  const char *message;
+
+  if (!plug_package_installer_install_files_finish (result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  gtk_widget_set_sensitive (button, TRUE);
+  gtk_button_set_label (GTK_BUTTON (button), _("_Install…"));
+  if (panel == NULL)
+    return;
+
+  if (error != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("Could not install it: %s"), error->message);
+
+      gtk_widget_activate_action (panel, "broadband.show-toast", "s", text);
+      return;
+    }
+
+  message = problem == PLUG_MODEM_PROBLEM_NOT_MANAGED
+            ? _("Installed: restart NetworkManager, or the computer, for it to use the modem")
+            : _("Installed: unplug the modem and plug it in again");
+  gtk_widget_activate_action (panel, "broadband.show-toast", "s", message);
+}
+
+static void
+install_clicked_cb (GtkButton          *button,
+                    PlugBroadbandPanel *self)
+{
+  const char * const *files = g_object_get_data (G_OBJECT (button), "files");
+
+  gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE);
+  gtk_button_set_label (button, _("Installing…"));
+  plug_package_installer_install_files_async (files, self->installer_cancellable,
+                                              installed_cb, g_object_ref (button));
+}
+
 static GtkWidget *
-problem_group_new (const char       *title,
-                   const char       *description,
-                   PlugModemProblem  problem)
+problem_group_new (PlugBroadbandPanel *self,
+                   const char         *title,
+                   const char         *description,
+                   PlugModemProblem    problem)
 {
   AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   AdwActionRow *row = ADW_ACTION_ROW (adw_action_row_new ());
@@ -256,6 +309,26 @@ problem_group_new (const char       *title,
   adw_action_row_set_subtitle (row, escaped_reason);
   adw_action_row_add_prefix (row, icon);
   adw_preferences_group_add (group, GTK_WIDGET (row));
+
+  /* The package that mends it, found by file by the desktop's software
+   * installer; without one, the reason names the package. */
+  if (self->installer_available)
+    {
+      NMClient *client = get_client (self);
+      g_auto(GStrv) files = plug_modem_problem_dup_fix_files (problem,
+                                                              client != NULL ? nm_client_get_version (client) : NULL);
+
+      if (files != NULL)
+        {
+          GtkWidget *button = gtk_button_new_with_mnemonic (_("_Install…"));
+
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          g_object_set_data_full (G_OBJECT (button), "files", g_steal_pointer (&files), (GDestroyNotify) g_strfreev);
+          g_object_set_data (G_OBJECT (button), "problem", GINT_TO_POINTER (problem));
+          g_signal_connect_object (button, "clicked", G_CALLBACK (install_clicked_cb), self, 0);
+          adw_action_row_add_suffix (row, button);
+        }
+    }
 
   return GTK_WIDGET (group);
 }
@@ -292,7 +365,7 @@ update_problem_groups (PlugBroadbandPanel *self)
          * with, such as “ttyUSB2 · GSM, UMTS, LTE or 5G” */
         g_strdup_printf (_("%s · %s"), interface != NULL ? interface : "-",
                          plug_modem_family_get_display_name (plug_modem_get_family (modem)));
-      GtkWidget *group = problem_group_new (name, description, plug_modem_get_problem (modem));
+      GtkWidget *group = problem_group_new (self, name, description, plug_modem_get_problem (modem));
 
       gtk_widget_insert_before (group, GTK_WIDGET (self->modems_box), GTK_WIDGET (self->other_group));
       g_ptr_array_add (self->problem_groups, group);
@@ -307,11 +380,33 @@ update_problem_groups (PlugBroadbandPanel *self)
          * such as “/dev/sr1 · USB 12d1:1f01” */
         g_strdup_printf (_("%s · USB %s"), plug_storage_modem_get_device (modem),
                          plug_storage_modem_get_usb_id (modem));
-      GtkWidget *group = problem_group_new (name, description, PLUG_MODEM_PROBLEM_STORAGE_MODE);
+      GtkWidget *group = problem_group_new (self, name, description, PLUG_MODEM_PROBLEM_STORAGE_MODE);
 
       gtk_widget_insert_before (group, GTK_WIDGET (self->modems_box), GTK_WIDGET (self->other_group));
       g_ptr_array_add (self->problem_groups, group);
     }
+}
+
+static void
+installer_checked_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean available = plug_package_installer_check_finish (result, &error);
+  PlugBroadbandPanel *self;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (!available)
+    {
+      g_debug ("No software installer on the session bus: %s", error != NULL ? error->message : "");
+      return;
+    }
+
+  self = PLUG_BROADBAND_PANEL (user_data);
+  self->installer_available = TRUE;
+  update_problem_groups (self);
 }
 
 static void
@@ -536,6 +631,8 @@ plug_broadband_panel_dispose (GObject *object)
   g_clear_object (&self->client_signals);
   g_cancellable_cancel (self->radio_cancellable);
   g_clear_object (&self->radio_cancellable);
+  g_cancellable_cancel (self->installer_cancellable);
+  g_clear_object (&self->installer_cancellable);
   g_clear_pointer (&self->unavailable_title, g_free);
   g_clear_pointer (&self->unavailable_description, g_free);
 
@@ -754,4 +851,7 @@ plug_broadband_panel_init (PlugBroadbandPanel *self)
                                  G_CONNECT_SWAPPED);
 
   show_page (self, "loading");
+
+  self->installer_cancellable = g_cancellable_new ();
+  plug_package_installer_check_async (self->installer_cancellable, installer_checked_cb, self);
 }
