@@ -134,3 +134,47 @@ plug_panel_set_services (PlugPanel    *self,
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVICES]);
 }
+
+/**
+ * plug_panel_notify_when_away:
+ * @panel_id: the panel's id, as `plugboard --panel` takes it
+ * @title: what ended, in one sentence
+ * @body: (nullable): more about it
+ *
+ * Says that a long job ended in a desktop notification when none of the
+ * application's windows is the one the user is in: they went on with
+ * something else while it ran, and the toast over the panel would go
+ * unseen. Clicking the notification shows the panel. A later
+ * notification of the same panel replaces an earlier one.
+ *
+ * Returns: whether a notification was sent
+ */
+gboolean
+plug_panel_notify_when_away (const char *panel_id,
+                             const char *title,
+                             const char *body)
+{
+  GApplication *application = g_application_get_default ();
+  g_autoptr(GNotification) notification = NULL;
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (panel_id != NULL && title != NULL, FALSE);
+
+  if (!GTK_IS_APPLICATION (application))
+    return FALSE;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application)); l != NULL; l = l->next)
+    {
+      if (gtk_window_is_active (GTK_WINDOW (l->data)))
+        return FALSE;
+    }
+
+  notification = g_notification_new (title);
+  if (body != NULL)
+    g_notification_set_body (notification, body);
+  g_notification_set_default_action_and_target (notification, "app.show-panel", "s", panel_id);
+  id = g_strdup_printf ("%s-done", panel_id);
+  g_application_send_notification (application, id, notification);
+
+  return TRUE;
+}

@@ -33,5 +33,8 @@ struct _PlugPanelClass
 PlugServices *plug_panel_get_services (PlugPanel    *self);
 void          plug_panel_set_services (PlugPanel    *self,
                                        PlugServices *services);
+gboolean      plug_panel_notify_when_away (const char *panel_id,
+                                           const char *title,
+                                           const char *body);
 
 G_END_DECLS

@@ -344,6 +344,24 @@ start_packagekit () {
 }
 stop_packagekit () { stop_mock packagekit_pid; }
 
+# start_notifications LOG: a mock notification server on the shared
+# session bus (tests/gui/mock-notifications.py), where GLib sends the
+# app's notifications when no GNOME Shell answers; it records each one in
+# LOG. Start it before the app.
+notifications_pid=
+start_notifications () {
+  start_mock notifications_pid org.freedesktop.Notifications mock-notifications.py \
+    "$(jq -cn --arg log "$1" '{log: $log}')"
+}
+stop_notifications () { stop_mock notifications_pid; }
+
+# focus_away: no window of the app has the keyboard focus any more (it is
+# given to the screen's root window), as when the user went on in
+# another application.
+focus_away () {
+  xdotool windowfocus --sync "$(xwininfo -root | awk '/Window id:/ { print $4 }')"
+}
+
 # --- what a screen reader sees: tests/gui/a11y-walk.py ----------------------
 #
 # The app runs with accessibility on (GUI_A11Y=1) on a session bus shared

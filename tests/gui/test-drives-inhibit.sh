@@ -8,7 +8,13 @@
 # session has none, nor an inhibit portal), read back through its
 # GetInhibitors, as gnome-session-inhibit --list reads gnome-session's.
 # Each operation is held at a pause hook of development builds while the
-# inhibitor is read.
+# inhibitor is read. A reformat that ends while no window of the app has
+# the focus (the user went on elsewhere) is told in a desktop
+# notification, read from a mock notification server
+# (tests/gui/mock-notifications.py). That none is sent while the user
+# looks on is not tested: under Xvfb without a window manager the app's
+# windows lose the focus as soon as the reformat starts (the focus goes
+# to no window), so GTK calls none of them active then.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,7 +30,7 @@ if ! has_test_hooks; then
 fi
 
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
-trap 'stop_session_manager; drives_cleanup' EXIT
+trap 'stop_notifications; stop_session_manager; drives_cleanup' EXIT
 
 image=$(new_image awake.img 64M /sbin/mkfs.ext4 -q -L DUIAWAKE)
 device=$(attach "$image")
@@ -37,6 +43,16 @@ start_xvfb
 start_session_bus
 start_session_manager
 check "a mock session manager is on the app's session bus" session_manager_up
+notifications_log=$GUI_DIR/notifications
+: >"$notifications_log"
+chmod 666 "$notifications_log"
+start_notifications "$notifications_log"
+# notified_of TEXT: one notification was sent, its title holding TEXT,
+# with a way back to the Drives panel.
+notified_of () {
+  jq -e -s --arg text "$1" 'length == 1 and (.[0].summary | contains($text)) and (.[0].actions | index("default") != null)' \
+    "$notifications_log" >/dev/null 2>&1
+}
 check "… holding no inhibitor yet" not_inhibited
 
 format_pause=$GUI_DIR/format-pause
@@ -70,10 +86,16 @@ wait_until 60 test -s "$format_pause"
 check "Erase and Reformat starts it, paused before its last check" test -s "$format_pause"
 check "… while suspend and logout are held off for “Reformatting $drive_name”" \
   inhibited_for "Reformatting $drive_name"
+# The user goes on elsewhere while it works.
+focus_away
 rm -f "$format_pause"
 wait_until 60 no_window '^Reformat DUIAWAKE$'
 check "the reformat goes on, and the wizard closes when done" no_window '^Reformat DUIAWAKE$'
 check "… letting go of the inhibitor" not_inhibited
+wait_until 10 test -s "$notifications_log"
+check "… and, the user being elsewhere, a notification says it is done ($(cat "$notifications_log"))" \
+  notified_of "DUIAWAKE” is now ext4"
+xdotool windowfocus --sync "$(xdotool search --name '^Plugboard$' | head -n1)"
 
 # --- cancelled: let go at once, the wizard open to say so ----------------------
 

@@ -322,6 +322,9 @@ dialog_done_cb (GtkWidget       *dialog,
       adw_toast_set_action_target_value (toast, g_variant_new ("(ss)", message, details));
     }
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+
+  /* A reformat or a speed test takes minutes: the user may be elsewhere. */
+  plug_panel_notify_when_away ("drives", message, details);
 }
 
 /* The kept copies were listed again: with no drives, they alone are

@@ -14,6 +14,7 @@
 #include "plug-drive-watch.h"
 #include "plug-filesystem-type.h"
 #include "plug-format-dialog.h"
+#include "plug-panel.h"
 #include "plug-session-inhibit.h"
 #include "plug-format-operation.h"
 #include "plug-keep-files-operation.h"
@@ -1317,6 +1318,11 @@ show_failure (PlugFormatDialog *self,
   gtk_label_set_label (self->details_label, details);
 
   show_page (self, PAGE_FAILED);
+
+  /* The wizard stays to say what became of the drive; a user who went on
+   * with something else hears of it. */
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    plug_panel_notify_when_away ("drives", adw_status_page_get_title (self->failed_page), description);
 }
 
 /* A reformat stopped half way leaves a drive with no filesystem, or the
