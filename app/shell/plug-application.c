@@ -239,13 +239,80 @@ add_panel_actions (PlugApplication *self)
     }
 }
 
+/* The About window's debugging information is `plugboardctl report`'s
+ * text: what every panel shows, as a bug report asks for it. It is read
+ * in the background; the window says so meanwhile. */
+static void
+report_read_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GWeakRef *window_ref = user_data;
+  g_autoptr(AdwAboutWindow) window = g_weak_ref_get (window_ref);
+  g_autofree char *output = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_weak_ref_clear (window_ref);
+  g_free (window_ref);
+
+  if (!g_subprocess_communicate_utf8_finish (G_SUBPROCESS (object), result, &output, NULL, &error))
+    {
+      if (window != NULL)
+        {
+          /* Translators: %s says why, in the system's words */
+          g_autofree char *text = g_strdup_printf (_("plugboardctl report could not be run: %s"), error->message);
+
+          adw_about_window_set_debug_info (window, text);
+        }
+      return;
+    }
+
+  if (window != NULL)
+    adw_about_window_set_debug_info (window, output);
+}
+
+static void
+read_report (AdwAboutWindow *window)
+{
+  const char *path = g_getenv ("PLUGBOARDCTL");
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  GWeakRef *window_ref;
+
+  /* The build tree's, for its tests; the installed one otherwise. */
+  if (path == NULL || path[0] == '\0')
+    path = PLUGBOARDCTL_PATH;
+
+  /* Its standard output alone: a part it cannot read says why there, and
+   * the debug messages the app may be logging are not the report's. */
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_unsetenv (launcher, "G_MESSAGES_DEBUG");
+  process = g_subprocess_launcher_spawn (launcher, &error, path, "report", NULL);
+  if (process == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("plugboardctl report could not be run: %s"), error->message);
+
+      adw_about_window_set_debug_info (window, text);
+      return;
+    }
+
+  adw_about_window_set_debug_info (window, _("Reading what every panel shows…"));
+  window_ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (window_ref, window);
+  g_subprocess_communicate_utf8_async (process, NULL, NULL, report_read_cb, window_ref);
+}
+
 static void
 show_about (GtkWindow *parent)
 {
   static const char *developers[] = { "The Plugboard Authors", NULL };
+  AdwAboutWindow *window;
 
   /* AdwAboutWindow is the baseline's (libadwaita 1.2) about window. */
-  adw_show_about_window (parent,
+  window = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                         "transient-for", parent,
+                         "modal", parent != NULL,
                          "application-name", _("Plugboard"),
                          "application-icon", APPLICATION_ID,
                          "developer-name", _("The Plugboard Authors"),
@@ -259,7 +326,10 @@ show_about (GtkWindow *parent)
                          "copyright", "© 2026 The Plugboard Authors",
                          /* Translators: replace with your names, one per line */
                          "translator-credits", _("translator-credits"),
+                         "debug-info-filename", "plugboard-report.txt",
                          NULL);
+  read_report (window);
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void

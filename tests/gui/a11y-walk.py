@@ -35,6 +35,8 @@
 #       separated by tabs
 #   a11y-walk.py entry NAME [--window TITLE] [--xid XID]
 #       the text in the shown text field named NAME
+#   a11y-walk.py documents [--window TITLE] [--xid XID]
+#       the text of every shown text view that cannot be edited
 #   a11y-walk.py inside NAME [--role ROLE] [--window TITLE] [--xid XID]
 #       what is shown inside the objects named NAME, or described with
 #       words that hold it, as dump writes it
@@ -576,6 +578,24 @@ def command_entry(arguments):
     return 0
 
 
+def command_documents(arguments):
+    """The text of every shown text view that cannot be edited (such as
+    the About window's debugging information), one after the other."""
+    trees = read_windows(arguments)
+    if trees is None:
+        return 1
+    views = [node for tree in trees for node, _ in shown_nodes(tree, [])
+             if node.role == 'text' and not has_state(node.accessible, State.EDITABLE)]
+    if not views:
+        print('error no text view is shown')
+        return 1
+    for view in views:
+        accessible = view.accessible
+        count = safe(lambda: Atspi.Text.get_character_count(accessible))
+        print(safe(lambda: Atspi.Text.get_text(accessible, 0, count), '') if count else '')
+    return 0
+
+
 def command_inside(arguments):
     """The shown objects named arguments.name, or whose description holds
     it (with the role --role): each one's label, then the shown objects
@@ -641,6 +661,7 @@ COMMANDS = {
     'rows': command_rows,
     'objects': command_objects,
     'entry': command_entry,
+    'documents': command_documents,
     'inside': command_inside,
     'toasts': command_toasts,
 }
@@ -686,6 +707,9 @@ def make_parser():
     command.add_argument('--window')
     command.add_argument('--xid')
     command.set_defaults(role=None)
+    documents = commands.add_parser('documents')
+    documents.add_argument('--window')
+    documents.add_argument('--xid')
     inside = commands.add_parser('inside')
     inside.add_argument('name')
     inside.add_argument('--role')

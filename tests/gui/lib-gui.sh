@@ -151,7 +151,7 @@ run_gui () {
   local name
   for name in ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_DEBUG G_MESSAGES_DEBUG PLUG_PROVIDER_DATABASE \
               PLUG_TEST_KEEP_FILES_PAUSE_FILE PLUG_TEST_BENCHMARK_PAUSE_FILE PLUG_TEST_FORMAT_PAUSE_FILE \
-              PLUG_TEST_RENAME_PAUSE_FILE LOCPATH; do
+              PLUG_TEST_RENAME_PAUSE_FILE LOCPATH PLUGBOARDCTL; do
     [ -n "${!name:-}" ] && environment+=("$name=${!name}")
   done
   # Debug domains for the app only (plugboardctl prints its debug lines to
