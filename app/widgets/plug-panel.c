@@ -97,9 +97,82 @@ plug_panel_class_init (PlugPanelClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
+/* Whether a notification server is on the session bus: GNOME Shell's
+ * (org.gtk.Notifications) or any other desktop's
+ * (org.freedesktop.Notifications). Without one, GLib could only warn that
+ * the notification went nowhere. A server the bus starts on demand
+ * counts too. Inside the Flatpak sandbox the portal takes them. */
+enum { NOTIFICATIONS_FREEDESKTOP, NOTIFICATIONS_GTK, NOTIFICATIONS_ACTIVATABLE, N_NOTIFICATION_SERVERS };
+static gboolean notification_servers[N_NOTIFICATION_SERVERS];
+
+static void
+notification_server_appeared_cb (GDBusConnection *connection,
+                                 const char      *name,
+                                 const char      *name_owner,
+                                 gpointer         user_data)
+{
+  notification_servers[GPOINTER_TO_INT (user_data)] = TRUE;
+}
+
+static void
+notification_server_vanished_cb (GDBusConnection *connection,
+                                 const char      *name,
+                                 gpointer         user_data)
+{
+  notification_servers[GPOINTER_TO_INT (user_data)] = FALSE;
+}
+
+static void
+activatable_names_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, NULL);
+  g_autofree const char **names = NULL;
+
+  if (reply == NULL)
+    return;
+  g_variant_get (reply, "(^a&s)", &names);
+  notification_servers[NOTIFICATIONS_ACTIVATABLE] = g_strv_contains (names, "org.freedesktop.Notifications");
+}
+
+static void
+session_bus_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GDBusConnection) bus = g_bus_get_finish (result, NULL);
+
+  if (bus == NULL)
+    return;
+  g_dbus_connection_call (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                          "ListActivatableNames", NULL, G_VARIANT_TYPE ("(as)"), G_DBUS_CALL_FLAGS_NONE,
+                          -1, NULL, activatable_names_cb, NULL);
+}
+
+/* Watched from the first panel on, for the life of the process. */
+static void
+watch_notification_servers (void)
+{
+  static gsize watching = 0;
+
+  if (g_once_init_enter (&watching))
+    {
+      g_bus_watch_name (G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
+                        notification_server_appeared_cb, notification_server_vanished_cb,
+                        GINT_TO_POINTER (NOTIFICATIONS_FREEDESKTOP), NULL);
+      g_bus_watch_name (G_BUS_TYPE_SESSION, "org.gtk.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
+                        notification_server_appeared_cb, notification_server_vanished_cb,
+                        GINT_TO_POINTER (NOTIFICATIONS_GTK), NULL);
+      g_bus_get (G_BUS_TYPE_SESSION, NULL, session_bus_cb, NULL);
+      g_once_init_leave (&watching, 1);
+    }
+}
+
 static void
 plug_panel_init (PlugPanel *self)
 {
+  watch_notification_servers ();
 }
 
 /**
@@ -145,7 +218,8 @@ plug_panel_set_services (PlugPanel    *self,
  * application's windows is the one the user is in: they went on with
  * something else while it ran, and the toast over the panel would go
  * unseen. Clicking the notification shows the panel. A later
- * notification of the same panel replaces an earlier one.
+ * notification of the same panel replaces an earlier one. Nothing is sent
+ * when the session has no notification server.
  *
  * Returns: whether a notification was sent
  */
@@ -162,6 +236,13 @@ plug_panel_notify_when_away (const char *panel_id,
 
   if (!GTK_IS_APPLICATION (application))
     return FALSE;
+
+  if (!notification_servers[NOTIFICATIONS_FREEDESKTOP] && !notification_servers[NOTIFICATIONS_GTK] &&
+      !notification_servers[NOTIFICATIONS_ACTIVATABLE] && !g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS))
+    {
+      g_debug ("No notification server on the session bus for “%s”", title);
+      return FALSE;
+    }
 
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application)); l != NULL; l = l->next)
     {

@@ -73,6 +73,9 @@ plug_modem () {
   wait_until 30 modem_is ttyAPN1 .registration home
 }
 
+# diag_lines TEXT: TEXT as TAP comments, each of its lines.
+diag_lines () { local lines; mapfile -t lines <<<"$1"; diag "${lines[@]}"; }
+
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 delete_all
 
@@ -82,7 +85,7 @@ check "the modem is registered" modem_is ttyAPN1 .registration home
 output=$(as_tester "${BROADBAND[@]}" add --device ttyAPN1 --provider Fallnet --plan Contract --connect 2>&1)
 status=$?
 uuid=$(as_tester "${BROADBAND[@]}" list --json | jq -r '.[] | select(.id == "Fallnet Contract") | .uuid')
-diag "$output"
+diag_lines "$output"
 check "add --connect fails, as no APN makes a PPP link here (exit $status)" test $status = 1
 check "it says the network refused the plan's APN and which it tries next" \
   grep -qF "The mobile network refused “contract.fallnet.example”; trying “prepaid.fallnet.example”…" <<<"$output"
@@ -103,7 +106,7 @@ plug_modem none.example
 output=$(as_tester "${BROADBAND[@]}" add --device ttyAPN1 --provider Fallnet --plan Prepaid --connect 2>&1)
 status=$?
 uuid=$(as_tester "${BROADBAND[@]}" list --json | jq -r '.[] | select(.id == "Fallnet Prepaid") | .uuid')
-diag "$output"
+diag_lines "$output"
 check "with every APN refused, add --connect fails (exit $status)" test $status = 1
 check "the error names every APN tried, the SIM's default last" \
   grep -qF "The mobile network refused every APN tried: “prepaid.fallnet.example”, “contract.fallnet.example”, “old.fallnet.example” and the SIM’s default. Ask the provider which APN this SIM uses" <<<"$output"
@@ -120,7 +123,7 @@ plug_modem ""
 output=$(as_tester "${BROADBAND[@]}" add --device ttyAPN1 --apn typo.example --name Typed --connect 2>&1)
 status=$?
 uuid=$(as_tester "${BROADBAND[@]}" list --json | jq -r '.[] | select(.id == "Typed") | .uuid')
-diag "$output"
+diag_lines "$output"
 check "an APN the network does not know: add --connect fails (exit $status)" test $status = 1
 check "it tries the SIM's default next" \
   grep -qF "The mobile network refused “typo.example”; trying the SIM’s default APN…" <<<"$output"
@@ -135,7 +138,7 @@ plug_modem prepaid.fallnet.example
 output=$(as_tester "${BROADBAND[@]}" add --device ttyAPN1 --provider Fallnet --plan Prepaid --connect 2>&1)
 status=$?
 uuid=$(as_tester "${BROADBAND[@]}" list --json | jq -r '.[] | select(.id == "Fallnet Prepaid") | .uuid')
-diag "$output"
+diag_lines "$output"
 check "with the right APN, add --connect fails only for want of PPP (exit $status)" test $status = 1
 tries_none () { ! grep -q trying <<<"$output"; }
 check "it tries no other APN" tries_none
