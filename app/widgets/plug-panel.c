@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "plug-panel.h"
+#include "plug-sandbox.h"
 
 /*
  * A panel is created before the system services are known, so that the
@@ -238,7 +239,7 @@ plug_panel_notify_when_away (const char *panel_id,
     return FALSE;
 
   if (!notification_servers[NOTIFICATIONS_FREEDESKTOP] && !notification_servers[NOTIFICATIONS_GTK] &&
-      !notification_servers[NOTIFICATIONS_ACTIVATABLE] && !g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS))
+      !notification_servers[NOTIFICATIONS_ACTIVATABLE] && !plug_sandbox_is_flatpak ())
     {
       g_debug ("No notification server on the session bus for “%s”", title);
       return FALSE;

@@ -14,6 +14,7 @@
 #include "plug-gpu-group.h"
 #include "plug-gpu-kind.h"
 #include "plug-graphics-report.h"
+#include "plug-sandbox.h"
 
 /*
  * A GPU is a group titled with its model and vendor, over one row per
@@ -343,14 +344,6 @@ show_error (PlugGpuGroup *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* In the Flatpak sandbox, which may not talk to logind (Flathub refuses
- * the permission), the computer is restarted from the system menu. */
-static gboolean
-is_sandboxed (void)
-{
-  return g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
-}
-
 /* The driver the kernel will use after a restart, if not the bound one. */
 static void
 update_switch_rows (PlugGpuGroup *self)
@@ -440,8 +433,10 @@ initramfs_problem_cb (GObject      *object,
 
       adw_action_row_set_subtitle (self->restart_row, subtitle);
     }
-  else if (is_sandboxed ())
+  else if (plug_sandbox_is_flatpak ())
     {
+      /* The Flatpak sandbox may not talk to logind (Flathub refuses the
+       * permission): the computer is restarted from the system menu. */
       adw_action_row_set_subtitle (self->restart_row,
                                    _("The change takes effect when the computer starts again: restart it "
                                      "from the system menu"));
@@ -1116,7 +1111,7 @@ plug_gpu_group_init (PlugGpuGroup *self)
   g_signal_connect_swapped (self->switch_button, "clicked", G_CALLBACK (switch_clicked_cb), self);
   g_signal_connect_swapped (self->undo_button, "clicked", G_CALLBACK (undo_clicked_cb), self);
   g_signal_connect_swapped (self->restart_button, "clicked", G_CALLBACK (restart_clicked_cb), self);
-  gtk_widget_set_visible (GTK_WIDGET (self->restart_button), !is_sandboxed ());
+  gtk_widget_set_visible (GTK_WIDGET (self->restart_button), !plug_sandbox_is_flatpak ());
   g_signal_connect_swapped (self->go_back_switch, "notify::active", G_CALLBACK (go_back_switch_active_cb), self);
 }
 
