@@ -277,7 +277,8 @@ wait "$holder_pid" 2>/dev/null
 holder_pid=
 check "another program's filesystem written meanwhile is not reformatted (exit $status: $(tail -n 1 <<<"$output"))" \
   eval 'test $status = 1 && ! grep -qF "trying again" <<<"$output"'
-check "… saying so" grep -qF "Another program wrote to $device while it was being reformatted: it holds vfat on $device now" <<<"$output"
+check "… saying so ($(one_line "$(tail -n 2 <<<"$output")"))" \
+  grep -qF "Another program wrote to $device while it was being reformatted: it holds vfat on $device now" <<<"$output"
 check "… and it is still there" test "$(blkid_value TYPE "$device")|$(blkid_value LABEL "$device")" = "vfat|DCOTHEIRS"
 rm -f "$PLUG_STACK_DIR/DCO-fault-theirs.img"
 

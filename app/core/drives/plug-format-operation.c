@@ -1023,6 +1023,19 @@ dup_written_since (PlugFormatOperation *self)
   return NULL;
 }
 
+static void
+return_written_since (PlugFormatOperation *self,
+                      GTask               *task,
+                      const char          *written)
+{
+  return_error (self, task,
+                g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_CHANGED,
+                             /* Translators: a device, then a filesystem on it */
+                             _("Another program wrote to %s while it was being reformatted: it "
+                               "holds %s now, which was not reformatted again"),
+                             plug_drive_get_device (self->drive), written));
+}
+
 static gboolean
 format_again_cb (gpointer user_data)
 {
@@ -1060,12 +1073,7 @@ format_again_cb (gpointer user_data)
   written = dup_written_since (self);
   if (written != NULL)
     {
-      return_error (self, task,
-                    g_error_new (PLUG_DRIVE_ERROR, PLUG_DRIVE_ERROR_CHANGED,
-                                 /* Translators: a device, then a filesystem on it */
-                                 _("Another program wrote to %s while it was being reformatted: it "
-                                   "holds %s now, which was not reformatted again"),
-                                 plug_drive_get_device (self->drive), written));
+      return_written_since (self, task, written);
       return G_SOURCE_REMOVE;
     }
 
@@ -1101,6 +1109,22 @@ removal_waited (PlugFormatOperation *self,
                                  _("The drive was removed while it was being reformatted (%s)"),
                                  error->message));
       return;
+    }
+
+  /* After its wipe, udisks waits to see the device empty before it
+   * writes the new filesystem. Another program that writes its own in
+   * that moment makes it wait in vain ("Error synchronizing after initial
+   * wipe: Timed out waiting for object"): what is there now is theirs. */
+  if (strstr (error->message, "after initial wipe") != NULL)
+    {
+      g_autofree char *written = dup_written_since (self);
+
+      if (written != NULL)
+        {
+          g_debug ("Format failed after its wipe (%s), and %s is there now", error->message, written);
+          return_written_since (self, task, written);
+          return;
+        }
     }
 
   error = plug_drive_error_from_udisks (g_steal_pointer (&error), _("udisks could not reformat it"));
