@@ -31,6 +31,7 @@
 #include "plug-helper-config.h"
 #include "plug-helper-generated.h"
 #include "plug-helper-signing.h"
+#include "plug-host-facts.h"
 
 /*
  * A system D-Bus service, started by D-Bus activation as root, that exits
@@ -98,6 +99,7 @@ typedef enum {
   CALL_SET_GPU_DRIVER,
   CALL_REVERT_GPU_DRIVER,
   CALL_SET_KEEP_CHOICE,
+  CALL_GET_HOST_FACTS,
 } CallKind;
 
 /* The polkit action for each method. A method missing here is refused by
@@ -111,6 +113,12 @@ static const struct {
   { "SetGpuDriver", CALL_SET_GPU_DRIVER, ACTION_SET_GPU_DRIVER },
   { "RevertGpuDriver", CALL_REVERT_GPU_DRIVER, ACTION_SET_GPU_DRIVER },
   { "SetKeepChoice", CALL_SET_KEEP_CHOICE, ACTION_SET_GPU_DRIVER },
+};
+
+/* Methods that change nothing and tell nothing a local user could not
+ * read: no polkit action. */
+static const char * const unchecked_methods[] = {
+  "GetHostFacts",
 };
 
 typedef struct
@@ -1185,10 +1193,48 @@ authorize_method_cb (GDBusInterfaceSkeleton *skeleton,
   for (guint i = 0; i < G_N_ELEMENTS (method_actions); i++)
     if (g_strcmp0 (method_actions[i].method, method) == 0)
       return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (unchecked_methods); i++)
+    if (g_strcmp0 (unchecked_methods[i], method) == 0)
+      return TRUE;
 
   g_dbus_method_invocation_return_dbus_error (invocation, "org.freedesktop.DBus.Error.AccessDenied",
                                               "This method has no polkit action");
   return FALSE;
+}
+
+static void
+host_facts_built_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  Call *call = user_data;
+  g_autoptr(GVariant) facts = NULL;
+  g_autoptr(GError) error = NULL;
+
+  facts = plug_host_facts_build_finish (result, &error);
+  if (facts == NULL)
+    g_dbus_method_invocation_return_error (g_steal_pointer (&call->invocation), G_DBUS_ERROR, G_DBUS_ERROR_FAILED,
+                                           "Could not read the host: %s", error->message);
+  else
+    plug_dbus_helper_complete_get_host_facts (call->helper->skeleton, g_steal_pointer (&call->invocation), facts);
+  call_free (call);
+}
+
+/* For a client in a Flatpak sandbox: see the method's documentation. */
+static gboolean
+handle_get_host_facts_cb (PlugDBusHelper        *skeleton,
+                          GDBusMethodInvocation *invocation,
+                          Helper                *helper)
+{
+  Call *call = call_new (helper, CALL_GET_HOST_FACTS, invocation, NULL, NULL);
+
+  if (refuse_too_many (call))
+    return G_DBUS_METHOD_INVOCATION_HANDLED;
+
+  plug_host_facts_build_async (helper->root_directory, helper->modules_directory, NULL,
+                               host_facts_built_cb, call);
+
+  return G_DBUS_METHOD_INVOCATION_HANDLED;
 }
 
 static gboolean
@@ -1797,6 +1843,7 @@ main (int    argc,
   }
   g_signal_connect (helper.skeleton, "g-authorize-method", G_CALLBACK (authorize_method_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-get-driver-choices", G_CALLBACK (handle_get_driver_choices_cb), &helper);
+  g_signal_connect (helper.skeleton, "handle-get-host-facts", G_CALLBACK (handle_get_host_facts_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-set-keep-choice", G_CALLBACK (handle_set_keep_choice_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-set-gpu-driver", G_CALLBACK (handle_set_gpu_driver_cb), &helper);
   g_signal_connect (helper.skeleton, "handle-revert-gpu-driver", G_CALLBACK (handle_revert_gpu_driver_cb), &helper);

@@ -20,7 +20,7 @@
 # Every call must get a reply or a D-Bus error within the timeout; a
 # timeout, a lost connection or the helper leaving the bus fails the run.
 # With --denied (polkit refusing the caller), no call to the helper's own
-# interface may succeed. Exit status 0 when all held, 1 otherwise; a
+# interface may succeed, except to the read-only methods in UNCHECKED. Exit status 0 when all held, 1 otherwise; a
 # summary of the answers on stdout.
 
 import argparse
@@ -54,6 +54,10 @@ VALID = {
     'RevertGpuDriver': [('0000:03:00.0',)],
     'SetKeepChoice': [('0000:03:00.0', True), ('0000:03:00.0', False)],
 }
+
+# Methods that polkit does not guard (app/helper/README.md): read-only,
+# without arguments, telling what any local user can read.
+UNCHECKED = {'GetHostFacts'}
 
 # Fixed cases: each a (interface, method, signature, arguments) that a
 # longer run or a review found worth keeping (README.md).
@@ -257,7 +261,7 @@ def main():
             answer = 'reply'
             if interface == NAME:
                 served[method] = served.get(method, 0) + 1
-            if options.denied and interface == NAME:
+            if options.denied and interface == NAME and method not in UNCHECKED:
                 failures.append('call %d: %s.%s%s succeeded although polkit refuses: %s'
                                 % (count, interface, method, signature, describe(arguments)))
         except GLib.Error as error:
