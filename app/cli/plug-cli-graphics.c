@@ -18,6 +18,7 @@
 #include "plug-graphics-report.h"
 #include "plug-power.h"
 #include "plug-renderer.h"
+#include "plug-sandbox.h"
 #include "plug-switcheroo.h"
 
 /*
@@ -83,17 +84,30 @@ add_gpu_json (JsonBuilder             *builder,
   plug_cli_json_add_string (builder, "driver_license",
                             plug_gpu_license_get_id (plug_gpu_get_driver_license (gpu)));
 
+  /* Not seen is not absent: null, and why. */
   json_builder_set_member_name (builder, "alternatives");
-  json_builder_begin_array (builder);
-  for (guint i = 0; alternatives[i] != NULL; i++)
-    json_builder_add_string_value (builder, alternatives[i]);
-  json_builder_end_array (builder);
+  if (plug_gpu_is_hidden_by_sandbox (gpu))
+    {
+      json_builder_add_null_value (builder);
+    }
+  else
+    {
+      json_builder_begin_array (builder);
+      for (guint i = 0; alternatives[i] != NULL; i++)
+        json_builder_add_string_value (builder, alternatives[i]);
+      json_builder_end_array (builder);
+    }
+  plug_cli_json_add_string (builder, "not_visible_reason",
+                            plug_gpu_is_hidden_by_sandbox (gpu) ? PLUG_SANDBOX_NOT_VISIBLE : NULL);
 
   plug_cli_json_add_boolean (builder, "boot_vga", plug_gpu_is_boot_vga (gpu));
 
   /* From the renderer probe; null where it could not say (and
    * "renderer_error" says why), never a guess. */
   plug_cli_json_add_string (builder, "renderer", plug_renderer_get_opengl_renderer (renderer));
+  /* Inside the Flatpak sandbox, the probe runs the runtime's Mesa (and
+   * its GL extensions), not the host's. */
+  plug_cli_json_add_string (builder, "renderer_source", plug_sandbox_is_flatpak () ? "flatpak-runtime" : "system");
   plug_cli_json_add_string (builder, "opengl_version", plug_renderer_get_opengl_version (renderer));
   json_builder_set_member_name (builder, "hardware_accelerated");
   switch (plug_renderer_get_acceleration (renderer))
@@ -268,6 +282,22 @@ print_warnings_text (const char * const *warnings)
     g_print (_("  Warning: %s\n"), warnings[i]);
 }
 
+/* "possible": null where the sandbox hides it, with "not_visible_reason". */
+static void
+add_possible_json (JsonBuilder *builder,
+                   PlugPower   *power,
+                   gboolean     possible)
+{
+  gboolean hidden = plug_power_is_hidden_by_sandbox (power);
+
+  json_builder_set_member_name (builder, "possible");
+  if (hidden)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_boolean_value (builder, possible);
+  plug_cli_json_add_string (builder, "not_visible_reason", hidden ? PLUG_SANDBOX_NOT_VISIBLE : NULL);
+}
+
 static JsonNode *
 build_json (GListModel     *gpus,
             GListModel     *displays,
@@ -306,18 +336,33 @@ build_json (GListModel     *gpus,
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "suspend");
   json_builder_begin_object (builder);
-  plug_cli_json_add_boolean (builder, "possible", plug_power_can_suspend (power));
+  add_possible_json (builder, power, plug_power_can_suspend (power));
   plug_cli_json_add_string (builder, "reason", plug_power_get_suspend_reason (power));
   plug_cli_json_add_string (builder, "mode", plug_power_get_suspend_mode (power));
   add_warnings_json (builder, plug_power_get_suspend_warnings (power));
   json_builder_end_object (builder);
   json_builder_set_member_name (builder, "hibernate");
   json_builder_begin_object (builder);
-  plug_cli_json_add_boolean (builder, "possible", plug_power_can_hibernate (power));
+  add_possible_json (builder, power, plug_power_can_hibernate (power));
   plug_cli_json_add_string (builder, "reason", plug_power_get_hibernate_reason (power));
   add_warnings_json (builder, plug_power_get_hibernate_warnings (power));
   json_builder_end_object (builder);
   json_builder_end_object (builder);
+
+  /* Inside a Flatpak sandbox: whether plugboard-helper told the host's
+   * facts. null outside one. */
+  json_builder_set_member_name (builder, "sandbox");
+  if (plug_sandbox_is_flatpak ())
+    {
+      json_builder_begin_object (builder);
+      plug_cli_json_add_string (builder, "kind", "flatpak");
+      plug_cli_json_add_boolean (builder, "host_facts", !plug_power_is_hidden_by_sandbox (power));
+      json_builder_end_object (builder);
+    }
+  else
+    {
+      json_builder_add_null_value (builder);
+    }
 
   json_builder_end_object (builder);
 
@@ -375,7 +420,14 @@ print_gpu_text (PlugGpu        *gpu,
   if (plug_gpu_is_boot_vga (gpu))
     g_print (_("  Shows the boot display\n"));
 
-  if (driver != NULL)
+  if (plug_gpu_is_hidden_by_sandbox (gpu))
+    {
+      g_print (_("  Driver: %s\n"), driver != NULL ? driver : _("none"));
+      /* Translators: %s is “Not visible from the sandbox” */
+      g_print (_("  Its version, license and the other installed drivers: %s\n"),
+               plug_sandbox_get_not_visible_text ());
+    }
+  else if (driver != NULL)
     {
       const char *version = plug_gpu_get_driver_version (gpu);
       const char *license_text = license == PLUG_GPU_LICENSE_OPEN ? _("open source")
@@ -530,6 +582,13 @@ print_text (GListModel     *gpus,
 
   print_displays_text (displays);
   print_dual_gpu_text (switcheroo);
+
+  if (plug_power_is_hidden_by_sandbox (power))
+    {
+      /* Translators: %s is “Not visible from the sandbox” */
+      g_print (_("Suspend and hibernate: %s\n"), plug_sandbox_get_not_visible_text ());
+      return;
+    }
 
   if (plug_power_can_suspend (power) && plug_power_get_suspend_mode (power) != NULL)
     /* Translators: %s is the kind of suspend, such as “deep” or “s2idle” */

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "plug-sandbox.h"
 
 /*
@@ -32,4 +34,17 @@ plug_sandbox_is_flatpak (void)
     g_once_init_leave (&inside, g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS) ? 2 : 1);
 
   return inside == 2;
+}
+
+/**
+ * plug_sandbox_get_not_visible_text:
+ *
+ * Returns: what the panels say of a value the sandbox hides, where
+ *   plugboard-helper could not tell it. Never "none": the host may well
+ *   have it.
+ */
+const char *
+plug_sandbox_get_not_visible_text (void)
+{
+  return _("Not visible from the sandbox");
 }

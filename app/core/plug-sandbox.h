@@ -10,6 +10,10 @@
 
 G_BEGIN_DECLS
 
-gboolean plug_sandbox_is_flatpak (void);
+/* What plugboardctl's JSON says of a value the sandbox hides. */
+#define PLUG_SANDBOX_NOT_VISIBLE "not visible from the Flatpak sandbox"
+
+gboolean    plug_sandbox_is_flatpak            (void);
+const char *plug_sandbox_get_not_visible_text  (void);
 
 G_END_DECLS

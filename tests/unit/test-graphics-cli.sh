@@ -62,10 +62,10 @@ expect () {
 
 jq_true () { jq_e "$2" <"$1" >/dev/null; }
 
-gpu_keys='["alternatives","boot_vga","device_id","driver","driver_license","driver_version","hardware_accelerated","integrated","integrated_source","launch_environment","model","opengl_version","pci_slot","reason","renderer","renderer_error","software_reason","software_reason_text","switch_unavailable_reason","vendor","vendor_id","vulkan"]'
+gpu_keys='["alternatives","boot_vga","device_id","driver","driver_license","driver_version","hardware_accelerated","integrated","integrated_source","launch_environment","model","not_visible_reason","opengl_version","pci_slot","reason","renderer","renderer_error","renderer_source","software_reason","software_reason_text","switch_unavailable_reason","vendor","vendor_id","vulkan"]'
 # The facts about the GPU, without what the renderer probe says (and the
 # sentence about switching, checked on its own).
-facts='def facts: del(.launch_environment, .renderer, .opengl_version, .hardware_accelerated, .software_reason, .software_reason_text, .renderer_error, .vulkan, .switch_unavailable_reason);'
+facts='def facts: del(.launch_environment, .renderer, .renderer_source, .opengl_version, .hardware_accelerated, .software_reason, .software_reason_text, .renderer_error, .vulkan, .switch_unavailable_reason);'
 
 # The GPUs here are made up, so the renderer probe must not find the
 # machine's own GPU: Mesa renders in software, as it does on a machine
@@ -87,7 +87,9 @@ check "graphics status takes no arguments" test $? -eq 2
 root=$(new_root intel)
 mkdir -p "$root/sys/module/i915" && : >"$root/sys/module/i915/taint"
 check "intel: exits 0" status intel-i915 "$root"
-expect intel-i915 "top-level keys" '(keys == ["boot_check","displays","driver_choices","dual_gpu","gpus","initramfs_problem","power"])'
+expect intel-i915 "top-level keys" '(keys == ["boot_check","displays","driver_choices","dual_gpu","gpus","initramfs_problem","power","sandbox"])'
+expect intel-i915 "outside a Flatpak sandbox: no sandbox, everything visible, the system's renderer" \
+  '.sandbox == null and (.gpus | all(.not_visible_reason == null and .renderer_source == "system"))'
 expect intel-i915 "no plugboard-helper: its choices are not known (null), not none" '.driver_choices == null'
 expect intel-i915 "one GPU" '.gpus | length == 1'
 expect intel-i915 "exact GPU keys" ".gpus[0] | keys == $gpu_keys"
@@ -95,7 +97,7 @@ expect intel-i915 "every field" "$facts"'(.gpus[0] | facts) == {
   pci_slot: "0000:00:0a.0", vendor_id: "0x8086", device_id: "0x9a49",
   vendor: "Intel Corporation", model: "TigerLake-LP GT2 [Iris Xe Graphics]",
   driver: "i915", driver_version: null, driver_license: "open", alternatives: [],
-  boot_vga: true, integrated: true, integrated_source: "kernel", reason: null }'
+  boot_vga: true, integrated: true, integrated_source: "kernel", reason: null, not_visible_reason: null }'
 expect intel-i915 "the renderer probe ran: software OpenGL, with its version" \
   '.gpus[0] | (.renderer | test("llvmpipe|softpipe")) and (.opengl_version | type == "string") and .hardware_accelerated == false'
 expect intel-i915 "software rendering with i915 bound and no /dev/dri: no GPU access" \
@@ -111,8 +113,8 @@ expect intel-i915 "the laptop panel and the empty HDMI port, from the kernel" '.
     native_resolution: "1920x1080", resolution_problem: null, framebuffer: null, source: "kernel" }]'
 expect intel-i915 "vulkan is a list" '.gpus[0].vulkan | type == "array"'
 expect intel-i915 "power: suspend and hibernate possible" '.power == {
-  suspend: {possible: true, reason: null, mode: "deep", warnings: []},
-  hibernate: {possible: true, reason: null, warnings: []} }'
+  suspend: {possible: true, reason: null, mode: "deep", warnings: [], not_visible_reason: null},
+  hibernate: {possible: true, reason: null, warnings: [], not_visible_reason: null} }'
 
 # --- hybrid Intel + NVIDIA on nouveau --------------------------------------
 
@@ -124,7 +126,7 @@ expect hybrid-nouveau "every field of the NVIDIA GPU" "$facts"'(.gpus[1] | facts
   pci_slot: "0000:01:00.0", vendor_id: "0x10de", device_id: "0x1f99",
   vendor: "NVIDIA Corporation", model: "TU117M",
   driver: "nouveau", driver_version: null, driver_license: "open", alternatives: ["nvidia"],
-  boot_vga: false, integrated: false, integrated_source: "kernel", reason: null }'
+  boot_vga: false, integrated: false, integrated_source: "kernel", reason: null, not_visible_reason: null }'
 expect hybrid-nouveau "a monitor whose EDID is cut short: name and rate unknown, the kernel's mode" \
   '.displays[] | select(.gpu == "0000:01:00.0") == {
     connector: "HDMI-A-1", gpu: "0000:01:00.0", connected: true, enabled: true,
@@ -162,7 +164,7 @@ expect hybrid-nvidia "every field of the NVIDIA GPU" "$facts"'(.gpus[1] | facts)
   vendor: "NVIDIA Corporation", model: "TU117M",
   driver: "nvidia", driver_version: "535.183.01", driver_license: "proprietary",
   alternatives: ["nouveau"], boot_vga: false,
-  integrated: false, integrated_source: "kernel", reason: null }'
+  integrated: false, integrated_source: "kernel", reason: null, not_visible_reason: null }'
 expect hybrid-nvidia "the Intel GPU unchanged" '.gpus[0].driver == "i915" and .gpus[0].boot_vga'
 expect hybrid-nvidia "the external monitor on the NVIDIA GPU, 2560x1440 at 144 Hz, modes once each" \
   '.displays[] | select(.connector == "DP-1") == {
@@ -186,7 +188,7 @@ expect amd-tahiti-radeon "every field" "$facts"'(.gpus | map(facts)) == [{
   vendor: "Advanced Micro Devices, Inc. [AMD/ATI]",
   model: "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
   driver: "radeon", driver_version: null, driver_license: "open", alternatives: ["amdgpu"],
-  boot_vga: true, integrated: null, integrated_source: null, reason: null }]'
+  boot_vga: true, integrated: null, integrated_source: null, reason: null, not_visible_reason: null }]'
 expect amd-tahiti-radeon "a desktop card nothing knows the kind of: null, not a guess" \
   '.gpus[0] | .integrated == null and .integrated_source == null'
 expect amd-tahiti-radeon "two drivers to choose from: no reason against switching" \
@@ -221,7 +223,7 @@ expect no-driver "every field, names from the hardware database" "$facts"'(.gpus
   model: "Tahiti XT [Radeon HD 7970/8970 OEM / R9 280X]",
   driver: null, driver_version: null, driver_license: null, alternatives: ["amdgpu", "radeon"],
   boot_vga: true, integrated: null, integrated_source: null,
-  reason: .gpus[0].reason }]'
+  reason: .gpus[0].reason, not_visible_reason: null }]'
 expect no-driver "software rendering: no driver bound" \
   '.gpus[0] | .hardware_accelerated == false and .software_reason == "no-driver"'
 expect no-driver "no driver, no connectors: an empty list, not null" '.displays == []'

@@ -15,6 +15,8 @@
 
 #include "plug-edid.h"
 #include "plug-gpu-list.h"
+#include "plug-host-facts.h"
+#include "plug-sandbox.h"
 #include "plug-gpu-private.h"
 
 /*
@@ -144,6 +146,10 @@ typedef struct
   gboolean     hwdb_opened;
   struct udev *udev;
   struct udev_hwdb *hwdb;
+  /* In a Flatpak sandbox: what plugboard-helper told of the host, or
+   * %NULL. */
+  gboolean     sandboxed;
+  GVariant    *host_facts;
 } Reading;
 
 static void
@@ -157,6 +163,7 @@ reading_free (Reading *reading)
   g_clear_pointer (&reading->pci_ids, g_free);
   g_clear_pointer (&reading->hwdb, udev_hwdb_unref);
   g_clear_pointer (&reading->udev, udev_unref);
+  g_clear_pointer (&reading->host_facts, g_variant_unref);
   g_free (reading);
 }
 
@@ -1150,6 +1157,41 @@ describe_missing_driver (Reading *reading,
                           alternatives);
 }
 
+/* Inside the Flatpak sandbox, /sys/module, /lib/modules and modprobe.d
+ * are the sandbox's own (or missing): the driver's version and licence,
+ * the other installed drivers and why none is bound come from
+ * plugboard-helper on the host, or are not visible. The driver bound,
+ * from the device's own sysfs folder, is the host's. */
+static void
+take_host_facts (Reading *reading,
+                 PlugGpu *gpu)
+{
+  g_autoptr(GVariant) facts = NULL;
+  const char *license = NULL;
+
+  if (reading->host_facts != NULL)
+    facts = plug_host_facts_lookup_gpu (reading->host_facts, gpu->pci_slot);
+  if (facts == NULL)
+    {
+      gpu->hidden_by_sandbox = TRUE;
+      gpu->alternatives = g_new0 (char *, 1);
+      gpu->blacklisted = g_new0 (char *, 1);
+      return;
+    }
+
+  g_variant_lookup (facts, "driver_version", "s", &gpu->driver_version);
+  if (g_variant_lookup (facts, "driver_license", "&s", &license))
+    gpu->driver_license = g_str_equal (license, "proprietary") ? PLUG_GPU_LICENSE_PROPRIETARY
+                          : g_str_equal (license, "open") ? PLUG_GPU_LICENSE_OPEN
+                          : PLUG_GPU_LICENSE_UNKNOWN;
+  if (!g_variant_lookup (facts, "alternatives", "^as", &gpu->alternatives))
+    gpu->alternatives = g_new0 (char *, 1);
+  if (!g_variant_lookup (facts, "blacklisted", "^as", &gpu->blacklisted))
+    gpu->blacklisted = g_new0 (char *, 1);
+  g_variant_lookup (facts, "reason", "s", &gpu->reason);
+  g_variant_lookup (facts, "switch_unavailable_reason", "s", &gpu->switch_unavailable_reason);
+}
+
 static PlugGpu *
 read_gpu (Reading     *reading,
           GUdevDevice *pci_device,
@@ -1187,6 +1229,11 @@ read_gpu (Reading     *reading,
   gpu->drm_nodes = (GStrv) g_ptr_array_free (g_steal_pointer (&drm_nodes), FALSE);
 
   gpu->driver = g_strdup (g_udev_device_get_driver (pci_device));
+  if (reading->sandboxed)
+    {
+      take_host_facts (reading, gpu);
+      return g_steal_pointer (&gpu);
+    }
   if (gpu->driver != NULL)
     {
       g_autofree char *version_path = g_build_filename ("sys", "module", gpu->driver, "version", NULL);
@@ -1716,7 +1763,11 @@ load_thread (GTask        *task,
   command_line = read_line (reading->root_directory, "proc/cmdline");
   reading->nomodeset = command_line_has (command_line, "nomodeset");
   reading->modeset_off = read_modeset_off (command_line);
-  reading_open_modules (reading);
+  reading->sandboxed = plug_sandbox_is_flatpak ();
+  if (reading->sandboxed)
+    reading->host_facts = plug_host_facts_fetch_sync (cancellable);
+  else
+    reading_open_modules (reading);
 
   for (GList *l = pci_devices; l != NULL; l = l->next)
     {

@@ -37,6 +37,9 @@ struct _PlugGpu
   GStrv            blacklisted;
   char            *reason;
   char            *switch_unavailable_reason;
+  /* In a Flatpak sandbox without plugboard-helper's facts: the driver's
+   * version and licence, and the alternatives, are not known. */
+  gboolean         hidden_by_sandbox;
 };
 
 PlugGpu *plug_gpu_new (void);

@@ -340,3 +340,19 @@ plug_gpu_get_switch_unavailable_reason (PlugGpu *self)
 
   return self->switch_unavailable_reason;
 }
+
+/**
+ * plug_gpu_is_hidden_by_sandbox:
+ *
+ * Returns: %TRUE inside a Flatpak sandbox where plugboard-helper did not
+ *   tell the host's facts: the driver's version and licence, the other
+ *   installed drivers and why none is bound are then not known (their
+ *   getters return %NULL, unknown and an empty list), not absent
+ */
+gboolean
+plug_gpu_is_hidden_by_sandbox (PlugGpu *self)
+{
+  g_return_val_if_fail (PLUG_IS_GPU (self), FALSE);
+
+  return self->hidden_by_sandbox;
+}

@@ -82,5 +82,6 @@ gboolean            plug_gpu_is_blacklisted      (PlugGpu    *self,
                                                   const char *driver);
 const char         *plug_gpu_get_reason          (PlugGpu    *self);
 const char         *plug_gpu_get_switch_unavailable_reason (PlugGpu *self);
+gboolean            plug_gpu_is_hidden_by_sandbox (PlugGpu   *self);
 
 G_END_DECLS

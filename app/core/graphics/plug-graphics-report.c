@@ -14,6 +14,7 @@
 
 #include "plug-graphics-report.h"
 #include "plug-gpu-kind.h"
+#include "plug-sandbox.h"
 
 /*
  * The report a user copies from the Graphics panel for a bug report or a
@@ -175,6 +176,10 @@ plug_graphics_dup_other_drivers (PlugGpu *gpu)
 
   g_return_val_if_fail (PLUG_IS_GPU (gpu), NULL);
 
+  /* Not seen is not none. */
+  if (plug_gpu_is_hidden_by_sandbox (gpu))
+    return g_strdup (plug_sandbox_get_not_visible_text ());
+
   alternatives = plug_gpu_get_alternatives (gpu);
   for (guint i = 0; alternatives[i] != NULL; i++)
     {
@@ -237,6 +242,9 @@ plug_graphics_dup_suspend_summary (PlugPower *power)
 {
   g_return_val_if_fail (PLUG_IS_POWER (power), NULL);
 
+  if (plug_power_is_hidden_by_sandbox (power))
+    return g_strdup (plug_sandbox_get_not_visible_text ());
+
   if (!plug_power_can_suspend (power))
     return g_strdup (_("Not possible"));
 
@@ -257,6 +265,9 @@ char *
 plug_graphics_dup_hibernate_summary (PlugPower *power)
 {
   g_return_val_if_fail (PLUG_IS_POWER (power), NULL);
+
+  if (plug_power_is_hidden_by_sandbox (power))
+    return g_strdup (plug_sandbox_get_not_visible_text ());
 
   if (!plug_power_can_hibernate (power))
     return g_strdup (_("Not possible"));

@@ -10,7 +10,9 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plug-host-facts.h"
 #include "plug-power.h"
+#include "plug-sandbox.h"
 
 /*
  * Read-only, from the kernel's own files:
@@ -77,6 +79,7 @@ struct _PlugPower
   char     *hibernate_reason;
   GStrv     suspend_warnings;
   GStrv     hibernate_warnings;
+  gboolean  hidden_by_sandbox;
 };
 
 G_DEFINE_FINAL_TYPE (PlugPower, plug_power, G_TYPE_OBJECT)
@@ -90,6 +93,9 @@ typedef struct
   char     *hibernate_reason;
   GPtrArray *suspend_warnings;
   GPtrArray *hibernate_warnings;
+  /* In a Flatpak sandbox: told by plugboard-helper, or not known. */
+  gboolean   from_host;
+  gboolean   hidden_by_sandbox;
 } Readiness;
 
 static Readiness *
@@ -584,6 +590,42 @@ read_nvidia (const char *root_directory,
 }
 
 static void
+add_host_warnings (GVariant   *power,
+                   const char *key,
+                   GPtrArray  *warnings)
+{
+  g_autofree const char **values = NULL;
+
+  if (!g_variant_lookup (power, key, "^a&s", &values))
+    return;
+  for (guint i = 0; values[i] != NULL; i++)
+    g_ptr_array_add (warnings, g_strdup (values[i]));
+}
+
+static void
+take_host_facts (Readiness    *readiness,
+                 GCancellable *cancellable)
+{
+  g_autoptr(GVariant) facts = plug_host_facts_fetch_sync (cancellable);
+  g_autoptr(GVariant) power = facts != NULL ? plug_host_facts_get_power (facts) : NULL;
+
+  if (power == NULL)
+    {
+      readiness->hidden_by_sandbox = TRUE;
+      return;
+    }
+
+  readiness->from_host = TRUE;
+  g_variant_lookup (power, "can_suspend", "b", &readiness->can_suspend);
+  g_variant_lookup (power, "suspend_mode", "s", &readiness->suspend_mode);
+  g_variant_lookup (power, "suspend_reason", "s", &readiness->suspend_reason);
+  add_host_warnings (power, "suspend_warnings", readiness->suspend_warnings);
+  g_variant_lookup (power, "can_hibernate", "b", &readiness->can_hibernate);
+  g_variant_lookup (power, "hibernate_reason", "s", &readiness->hibernate_reason);
+  add_host_warnings (power, "hibernate_warnings", readiness->hibernate_warnings);
+}
+
+static void
 read_thread (GTask        *task,
              gpointer      source_object,
              gpointer      task_data,
@@ -591,7 +633,18 @@ read_thread (GTask        *task,
 {
   const char *root_directory = task_data;
   g_autoptr(Readiness) readiness = readiness_new ();
-  g_autofree char *state = read_file (root_directory, "sys/power/state");
+  g_autofree char *state = NULL;
+
+  /* The sandbox has no /sys/power, nor the host's /etc: the host's
+   * plugboard-helper tells, or nothing is known. */
+  if (plug_sandbox_is_flatpak ())
+    {
+      take_host_facts (readiness, cancellable);
+      g_task_return_pointer (task, g_steal_pointer (&readiness), (GDestroyNotify) readiness_free);
+      return;
+    }
+
+  state = read_file (root_directory, "sys/power/state");
 
   read_suspend (root_directory, state, readiness);
   read_hibernate (root_directory, state, readiness);
@@ -616,6 +669,7 @@ return_readiness (GTask     *task,
 {
   PlugPower *self = g_task_get_source_object (task);
 
+  self->hidden_by_sandbox = readiness->hidden_by_sandbox;
   self->can_suspend = readiness->can_suspend;
   g_free (self->suspend_mode);
   self->suspend_mode = g_steal_pointer (&readiness->suspend_mode);
@@ -852,6 +906,15 @@ read_thread_done_cb (GObject      *object,
       return;
     }
 
+  /* The host's plugboard-helper asked logind already; the sandbox may
+   * not talk to it. */
+  if (readiness->from_host || readiness->hidden_by_sandbox)
+    {
+      return_readiness (task, readiness);
+      readiness_free (readiness);
+      return;
+    }
+
   /* logind's answers come after the kernel's files: where those forbid
    * suspend or hibernation, they name the more fundamental cause, and
    * logind is not asked about it. */
@@ -989,4 +1052,19 @@ plug_power_get_hibernate_warnings (PlugPower *self)
   g_return_val_if_fail (PLUG_IS_POWER (self), NULL);
 
   return (const char * const *) self->hibernate_warnings;
+}
+
+/**
+ * plug_power_is_hidden_by_sandbox:
+ *
+ * Returns: %TRUE inside a Flatpak sandbox where plugboard-helper did not
+ *   tell the host's facts: whether the machine can suspend or hibernate
+ *   is then not known (the other getters say no, with no reason)
+ */
+gboolean
+plug_power_is_hidden_by_sandbox (PlugPower *self)
+{
+  g_return_val_if_fail (PLUG_IS_POWER (self), FALSE);
+
+  return self->hidden_by_sandbox;
 }

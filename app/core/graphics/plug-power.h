@@ -31,5 +31,6 @@ gboolean    plug_power_can_hibernate        (PlugPower            *self);
 const char *plug_power_get_hibernate_reason (PlugPower            *self);
 const char * const *plug_power_get_suspend_warnings   (PlugPower *self);
 const char * const *plug_power_get_hibernate_warnings (PlugPower *self);
+gboolean    plug_power_is_hidden_by_sandbox (PlugPower            *self);
 
 G_END_DECLS

@@ -172,7 +172,12 @@ fill_driver_rows (PlugGpuGroup *self)
   set_value (self->other_drivers_label,
              other_drivers != NULL ? other_drivers : C_("other drivers", "None"),
              FALSE);
-  if (other_drivers != NULL && has_blacklisted_alternative (self->gpu))
+  if (plug_gpu_is_hidden_by_sandbox (self->gpu))
+    adw_action_row_set_subtitle (self->other_drivers_row,
+                                 _("The sandbox cannot see the computer’s kernel modules, nor the "
+                                   "driver’s version and license. With plugboard-helper installed on "
+                                   "the computer, Plugboard asks it."));
+  else if (other_drivers != NULL && has_blacklisted_alternative (self->gpu))
     adw_action_row_set_subtitle (self->other_drivers_row,
                                  _("Installed, and able to drive this GPU. The system "
                                    "configuration keeps blacklisted drivers from loading."));

@@ -644,14 +644,26 @@ show_graphics (PlugGraphicsPanel *self)
       gtk_box_append (self->gpus_box, group);
     }
 
-  set_power_row (self->suspend_row, self->suspend_label,
-                 plug_power_can_suspend (self->power), suspend,
-                 plug_power_get_suspend_reason (self->power),
-                 plug_power_get_suspend_warnings (self->power));
-  set_power_row (self->hibernate_row, self->hibernate_label,
-                 plug_power_can_hibernate (self->power), hibernate,
-                 plug_power_get_hibernate_reason (self->power),
-                 plug_power_get_hibernate_warnings (self->power));
+  if (plug_power_is_hidden_by_sandbox (self->power))
+    {
+      const char *why = _("The sandbox cannot see the computer’s power settings. With "
+                          "plugboard-helper installed on the computer, Plugboard asks it.");
+
+      /* Not known is neither possible nor a warning. */
+      set_power_row (self->suspend_row, self->suspend_label, TRUE, suspend, why, NULL);
+      set_power_row (self->hibernate_row, self->hibernate_label, TRUE, hibernate, why, NULL);
+    }
+  else
+    {
+      set_power_row (self->suspend_row, self->suspend_label,
+                     plug_power_can_suspend (self->power), suspend,
+                     plug_power_get_suspend_reason (self->power),
+                     plug_power_get_suspend_warnings (self->power));
+      set_power_row (self->hibernate_row, self->hibernate_label,
+                     plug_power_can_hibernate (self->power), hibernate,
+                     plug_power_get_hibernate_reason (self->power),
+                     plug_power_get_hibernate_warnings (self->power));
+    }
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graphics.copy-report", TRUE);
   show_page (self, "graphics");
