@@ -342,6 +342,13 @@ not_inhibited () {
 # drives_toasts: the title of every toast shown over the Drives panel
 # now, one a line; each is kept in $GUI_DIR/drives-toasts-seen too.
 # drives_toast_seen TEXT: one shown now, or read before, holds TEXT.
+# drives_toast_said TEXT: as drives_toast_seen, or the panel logged that
+# it showed a toast holding TEXT (needs GUI_DEBUG_DOMAINS to hold
+# plugboard-drives). For a toast raised while the machine is busy with
+# something else: AT-SPI may not walk the window within the toast's 10 s.
+drives_toast_said () {
+  drives_toast_seen "$1" || grep -qF -- "Toast: $1" "$GUI_DIR/app.log" 2>/dev/null
+}
 drives_toasts () { a11y toasts --window Plugboard | grep -v '^error ' | tee -a "$GUI_DIR/drives-toasts-seen"; }
 drives_toast_seen () {
   local toasts

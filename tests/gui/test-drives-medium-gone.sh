@@ -14,6 +14,9 @@
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-drives-gui.sh"
 
+# The panel logs each toast: see drives_toast_said.
+GUI_DEBUG_DOMAINS=plugboard-drives
+
 "$PLUG_STACK" polkit "$PLUG_STACK_DIR" allow
 
 image=$(new_image gone.img 64M /sbin/mkfs.ext4 -q -L DUIGONE)
@@ -73,7 +76,7 @@ sleep 0.5
 detach "$device"
 wait_until 20 gone '^Reformat DUIGONE$'
 check "the image detached while the wizard asks for a name: the wizard closes" gone '^Reformat DUIGONE$'
-check "… the panel says why" wait_while_running 15 drives_toast_seen "“DUIGONE” was removed, so it was not reformatted"
+check "… the panel says why" wait_while_running 15 drives_toast_said "“DUIGONE” was removed, so it was not reformatted"
 check "… and nothing was written to it" image_holds "$uuid"
 
 # --- the wizard, another filesystem made on its image -----------------------------
@@ -90,7 +93,7 @@ uuid=$(remake)
 wait_until 20 gone '^Reformat DUIGONE$'
 check "root makes another filesystem on it while the wizard confirms: the wizard closes" gone '^Reformat DUIGONE$'
 check "… the panel says why" \
-  wait_while_running 15 drives_toast_seen "The medium in “DUIGONE” was changed, so it was not reformatted"
+  wait_while_running 15 drives_toast_said "The medium in “DUIGONE” was changed, so it was not reformatted"
 sleep 2
 check "… and nothing was written to it: it holds root's filesystem (UUID $uuid)" image_holds "$uuid"
 
@@ -108,7 +111,7 @@ sleep 0.5
 detach "$device"
 wait_until 20 gone '^Rename DUIGONE$'
 check "the image detached while a new name is typed: the dialog closes" gone '^Rename DUIGONE$'
-check "… the panel says why" wait_while_running 15 drives_toast_seen "“DUIGONE” was removed, so it was not renamed"
+check "… the panel says why" wait_while_running 15 drives_toast_said "“DUIGONE” was removed, so it was not renamed"
 check "… and it was not renamed" image_holds "$uuid"
 
 # --- the Rename dialog, another filesystem made on its image ------------------------
@@ -126,7 +129,7 @@ uuid=$(remake)
 wait_until 20 gone '^Rename DUIGONE$'
 check "root makes another filesystem on it: the dialog closes" gone '^Rename DUIGONE$'
 check "… the panel says why" \
-  wait_while_running 15 drives_toast_seen "The medium in “DUIGONE” was changed, so it was not renamed"
+  wait_while_running 15 drives_toast_said "The medium in “DUIGONE” was changed, so it was not renamed"
 sleep 2
 check "… and it was not renamed" image_holds "$uuid"
 stop_gui

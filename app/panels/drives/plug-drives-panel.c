@@ -322,6 +322,7 @@ dialog_done_cb (GtkWidget       *dialog,
       adw_toast_set_action_target_value (toast, g_variant_new ("(ss)", message, details));
     }
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  g_debug ("Toast: %s", message);
 
   /* A reformat or a speed test takes minutes: the user may be elsewhere. */
   plug_panel_notify_when_away ("drives", message, details);
