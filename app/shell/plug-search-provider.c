@@ -251,6 +251,7 @@ add_meta (GVariantBuilder *metas,
           GIcon           *icon)
 {
   g_autofree char *icon_string = g_icon_to_string (icon);
+  g_autoptr(GVariant) serialized_icon = g_icon_serialize (icon);
   GVariantBuilder meta;
 
   g_variant_builder_init (&meta, G_VARIANT_TYPE_VARDICT);
@@ -260,7 +261,8 @@ add_meta (GVariantBuilder *metas,
     g_variant_builder_add (&meta, "{sv}", "description", g_variant_new_string (description));
   if (icon_string != NULL)
     g_variant_builder_add (&meta, "{sv}", "gicon", g_variant_new_string (icon_string));
-  g_variant_builder_add (&meta, "{sv}", "icon", g_icon_serialize (icon));
+  if (serialized_icon != NULL)
+    g_variant_builder_add (&meta, "{sv}", "icon", serialized_icon);
   g_variant_builder_add_value (metas, g_variant_builder_end (&meta));
 }
 
@@ -494,6 +496,7 @@ method_call_cb (GDBusConnection       *connection,
   else if (plug_application_is_loading_services (self->application))
     {
       /* Answered, and released, once the services are known. */
+      g_debug ("%s waits for the system services", method_name);
       g_ptr_array_add (self->pending, g_object_ref (invocation));
       return;
     }

@@ -227,6 +227,29 @@ plug_panel_show_object (PlugPanel  *self,
     PLUG_PANEL_GET_CLASS (self)->show_object (self, object_id);
 }
 
+/* @widget, or the first list row shown inside it. */
+static GtkWidget *
+find_first_row (GtkWidget *widget)
+{
+  if (GTK_IS_LIST_BOX_ROW (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row;
+
+      if (!gtk_widget_get_visible (child))
+        continue;
+      row = find_first_row (child);
+      if (row != NULL)
+        return row;
+    }
+
+  return NULL;
+}
+
 /**
  * plug_panel_focus_row:
  * @row: a row of the panel, or a group of rows
@@ -240,6 +263,7 @@ gboolean
 plug_panel_focus_row (PlugPanel *self,
                       GtkWidget *row)
 {
+  GtkWidget *list_row;
   GtkRoot *root;
 
   g_return_val_if_fail (PLUG_IS_PANEL (self), FALSE);
@@ -249,7 +273,9 @@ plug_panel_focus_row (PlugPanel *self,
   if (root == NULL || !gtk_widget_get_mapped (row))
     return FALSE;
 
-  if (gtk_widget_get_focusable (row) && gtk_widget_grab_focus (row))
+  /* An expander row hands the focus to its header. */
+  list_row = find_first_row (row);
+  if (list_row != NULL && gtk_widget_grab_focus (list_row))
     return TRUE;
 
   /* From nothing focused, the first focusable widget inside comes first:
