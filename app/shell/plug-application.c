@@ -12,6 +12,7 @@
 
 #include "plug-application.h"
 #include "plug-panel-registry.h"
+#include "plug-search-provider.h"
 #include "plug-window.h"
 
 struct _PlugApplication
@@ -22,6 +23,10 @@ struct _PlugApplication
   GSettings      *settings;
   PlugServices   *services;
   GCancellable   *cancellable;
+  PlugSearchProvider *search_provider;
+
+  /* Until the services are looked up, whether that worked or not. */
+  gboolean        loading_services;
 };
 
 G_DEFINE_FINAL_TYPE (PlugApplication, plug_application, ADW_TYPE_APPLICATION)
@@ -66,6 +71,21 @@ plug_application_get_settings (PlugApplication *self)
   return self->settings;
 }
 
+/**
+ * plug_application_is_loading_services:
+ *
+ * Returns: whether the services are still being looked up; once they are
+ *   not, #PlugApplication:services is notified, and is %NULL when the
+ *   lookup failed
+ */
+gboolean
+plug_application_is_loading_services (PlugApplication *self)
+{
+  g_return_val_if_fail (PLUG_IS_APPLICATION (self), FALSE);
+
+  return self->loading_services;
+}
+
 static PlugWindow *
 get_or_create_window (PlugApplication *self)
 {
@@ -86,10 +106,13 @@ services_ready_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   self->services = plug_services_new_finish (result, &error);
+  self->loading_services = FALSE;
   if (self->services == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_warning ("Could not reach the system services: %s", error->message);
+      /* What waits for them (the search provider) goes on without. */
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVICES]);
       g_application_release (G_APPLICATION (self));
       return;
     }
@@ -126,6 +149,12 @@ plug_application_startup (GApplication *application)
 
   G_APPLICATION_CLASS (plug_application_parent_class)->startup (application);
 
+  /* Started by the bus (a desktop action, GNOME Shell's search), the
+   * application would quit as soon as nothing holds it: the shell asks
+   * the search provider again as the user goes on typing. */
+  if (g_application_get_flags (application) & G_APPLICATION_IS_SERVICE)
+    g_application_set_inactivity_timeout (application, 10000);
+
   /* No gtk_window_set_default_icon_name(): the desktop shell finds the
    * icon through the application id and the desktop file, and on X11 GTK
    * would render the scalable icon (loading librsvg) before the first
@@ -147,6 +176,41 @@ plug_application_shutdown (GApplication *application)
   g_cancellable_cancel (self->cancellable);
 
   G_APPLICATION_CLASS (plug_application_parent_class)->shutdown (application);
+}
+
+/* GNOME Shell's search asks the application itself, on its bus name:
+ * the provider lives as long as the registration. */
+static gboolean
+plug_application_dbus_register (GApplication     *application,
+                                GDBusConnection  *connection,
+                                const char       *object_path,
+                                GError          **error)
+{
+  PlugApplication *self = PLUG_APPLICATION (application);
+  g_autofree char *provider_path = NULL;
+
+  if (!G_APPLICATION_CLASS (plug_application_parent_class)->dbus_register (application, connection,
+                                                                           object_path, error))
+    return FALSE;
+
+  provider_path = g_strconcat (object_path, "/SearchProvider", NULL);
+  self->search_provider = plug_search_provider_new (self);
+
+  return plug_search_provider_export (self->search_provider, connection, provider_path, error);
+}
+
+static void
+plug_application_dbus_unregister (GApplication    *application,
+                                  GDBusConnection *connection,
+                                  const char      *object_path)
+{
+  PlugApplication *self = PLUG_APPLICATION (application);
+
+  if (self->search_provider != NULL)
+    plug_search_provider_unexport (self->search_provider);
+  g_clear_object (&self->search_provider);
+
+  G_APPLICATION_CLASS (plug_application_parent_class)->dbus_unregister (application, connection, object_path);
 }
 
 static int
@@ -208,6 +272,30 @@ show_panel_action (GSimpleAction *action,
 
   window = get_or_create_window (self);
   plug_window_show_panel (window, panel_id);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* Shows a drive or a connection in its panel, with its row focused: for
+ * the search results, and for anything else that names one. */
+static void
+show_object_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  PlugApplication *self = PLUG_APPLICATION (user_data);
+  const char *panel_id;
+  const char *object_id;
+  PlugWindow *window;
+
+  g_variant_get (parameter, "(&s&s)", &panel_id, &object_id);
+  if (plug_panel_registry_lookup (panel_id) == NULL)
+    {
+      g_warning ("No panel “%s” in this build", panel_id);
+      return;
+    }
+
+  window = get_or_create_window (self);
+  plug_window_show_object (window, panel_id, object_id);
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -375,6 +463,7 @@ quit_action (GSimpleAction *action,
 
 static const GActionEntry app_actions[] = {
   { "show-panel", show_panel_action, "s" },
+  { "show-object", show_object_action, "(ss)" },
   { "about", about_action },
   { "help", help_action },
   { "quit", quit_action },
@@ -385,6 +474,7 @@ plug_application_dispose (GObject *object)
 {
   PlugApplication *self = PLUG_APPLICATION (object);
 
+  g_clear_object (&self->search_provider);
   g_clear_object (&self->services);
   g_clear_object (&self->settings);
   g_clear_object (&self->cancellable);
@@ -424,6 +514,8 @@ plug_application_class_init (PlugApplicationClass *klass)
   application_class->startup = plug_application_startup;
   application_class->shutdown = plug_application_shutdown;
   application_class->handle_local_options = plug_application_handle_local_options;
+  application_class->dbus_register = plug_application_dbus_register;
+  application_class->dbus_unregister = plug_application_dbus_unregister;
 
   properties[PROP_SERVICES] =
     g_param_spec_object ("services", NULL, NULL,
@@ -449,6 +541,7 @@ plug_application_init (PlugApplication *self)
 
   self->settings = g_settings_new ("io.github.plugboard.Plugboard");
   self->cancellable = g_cancellable_new ();
+  self->loading_services = TRUE;
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,

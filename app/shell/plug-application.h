@@ -19,5 +19,6 @@ G_DECLARE_FINAL_TYPE (PlugApplication, plug_application, PLUG, APPLICATION, AdwA
 PlugApplication *plug_application_new          (void);
 PlugServices    *plug_application_get_services (PlugApplication *self);
 GSettings       *plug_application_get_settings (PlugApplication *self);
+gboolean         plug_application_is_loading_services (PlugApplication *self);
 
 G_END_DECLS

@@ -111,6 +111,38 @@ plug_window_show_panel (PlugWindow *self,
 }
 
 /**
+ * plug_window_show_object:
+ * @panel_id: the panel that lists the object
+ * @object_id: the object, as the panel knows it: a drive's udisks object
+ *   path, a connection's uuid
+ *
+ * Shows the panel and has it focus the object's row, once it lists the
+ * object.
+ */
+void
+plug_window_show_object (PlugWindow *self,
+                         const char *panel_id,
+                         const char *object_id)
+{
+  GtkWidget *holder;
+  GtkWidget *panel;
+
+  g_return_if_fail (PLUG_IS_WINDOW (self));
+  g_return_if_fail (object_id != NULL);
+
+  if (plug_panel_registry_lookup (panel_id) == NULL)
+    return;
+
+  plug_window_show_panel (self, panel_id);
+
+  /* Showing the panel built it. */
+  holder = adw_view_stack_get_child_by_name (self->view_stack, panel_id);
+  panel = holder != NULL ? adw_bin_get_child (ADW_BIN (holder)) : NULL;
+  if (PLUG_IS_PANEL (panel))
+    plug_panel_show_object (PLUG_PANEL (panel), object_id);
+}
+
+/**
  * plug_window_get_panel:
  *
  * Returns: (nullable): the id of the panel shown

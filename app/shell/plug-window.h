@@ -19,6 +19,9 @@ G_DECLARE_FINAL_TYPE (PlugWindow, plug_window, PLUG, WINDOW, AdwApplicationWindo
 PlugWindow *plug_window_new        (PlugApplication *application);
 void        plug_window_show_panel (PlugWindow      *self,
                                     const char      *panel_id);
+void        plug_window_show_object (PlugWindow     *self,
+                                     const char     *panel_id,
+                                     const char     *object_id);
 const char *plug_window_get_panel  (PlugWindow      *self);
 
 G_END_DECLS

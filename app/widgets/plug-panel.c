@@ -210,6 +210,83 @@ plug_panel_set_services (PlugPanel    *self,
 }
 
 /**
+ * plug_panel_show_object:
+ * @object_id: the object, as the panel knows it: a drive's udisks object
+ *   path, a connection's uuid
+ *
+ * Has the panel focus the object's row, now or once it lists the object.
+ * A panel that lists no objects ignores it.
+ */
+void
+plug_panel_show_object (PlugPanel  *self,
+                        const char *object_id)
+{
+  g_return_if_fail (PLUG_IS_PANEL (self));
+  g_return_if_fail (object_id != NULL);
+
+  if (PLUG_PANEL_GET_CLASS (self)->show_object != NULL)
+    PLUG_PANEL_GET_CLASS (self)->show_object (self, object_id);
+}
+
+/* @widget, or the first list row shown inside it. */
+static GtkWidget *
+find_first_row (GtkWidget *widget)
+{
+  if (GTK_IS_LIST_BOX_ROW (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row;
+
+      if (!gtk_widget_get_visible (child))
+        continue;
+      row = find_first_row (child);
+      if (row != NULL)
+        return row;
+    }
+
+  return NULL;
+}
+
+/**
+ * plug_panel_focus_row:
+ * @row: a row of the panel, or a group of rows
+ *
+ * Moves the keyboard focus to @row (the first row, for a group; the
+ * header, for an expander row) and scrolls it into sight, as Tab would.
+ *
+ * Returns: whether the focus is there
+ */
+gboolean
+plug_panel_focus_row (PlugPanel *self,
+                      GtkWidget *row)
+{
+  GtkWidget *list_row;
+  GtkRoot *root;
+
+  g_return_val_if_fail (PLUG_IS_PANEL (self), FALSE);
+  g_return_val_if_fail (GTK_IS_WIDGET (row), FALSE);
+
+  root = gtk_widget_get_root (row);
+  if (root == NULL || !gtk_widget_get_mapped (row))
+    return FALSE;
+
+  /* An expander row hands the focus to its header. */
+  list_row = find_first_row (row);
+  if (list_row != NULL && gtk_widget_grab_focus (list_row))
+    return TRUE;
+
+  /* From nothing focused, the first focusable widget inside comes first:
+   * an expander row's header, a group's first row. */
+  gtk_root_set_focus (root, NULL);
+
+  return gtk_widget_child_focus (row, GTK_DIR_TAB_FORWARD);
+}
+
+/**
  * plug_panel_notify_when_away:
  * @panel_id: the panel's id, as `plugboard --panel` takes it
  * @title: what ended, in one sentence

@@ -28,11 +28,20 @@ struct _PlugPanelClass
    * another; never with the same object twice. */
   void (*services_changed) (PlugPanel    *self,
                             PlugServices *services);
+
+  /* Focuses the row of an object the panel lists (a drive, a
+   * connection), now or once the panel lists it. */
+  void (*show_object)      (PlugPanel    *self,
+                            const char   *object_id);
 };
 
 PlugServices *plug_panel_get_services (PlugPanel    *self);
 void          plug_panel_set_services (PlugPanel    *self,
                                        PlugServices *services);
+void          plug_panel_show_object  (PlugPanel    *self,
+                                       const char   *object_id);
+gboolean      plug_panel_focus_row    (PlugPanel    *self,
+                                       GtkWidget    *row);
 gboolean      plug_panel_notify_when_away (const char *panel_id,
                                            const char *title,
                                            const char *body);
