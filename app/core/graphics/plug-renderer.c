@@ -16,6 +16,7 @@
 #include <libkmod.h>
 
 #include "plug-renderer.h"
+#include "plug-sandbox.h"
 
 /*
  * plugboard-renderer-probe (app/probe) loads the graphics drivers, so it
@@ -51,6 +52,8 @@ struct _PlugRenderer
   PlugRendererReason        reason;
   char                     *driver;
   char                     *firmware_package;
+  char                     *gl_extension_version;
+  char                     *gl_extension_dashed;
 };
 
 G_DEFINE_FINAL_TYPE (PlugRenderer, plug_renderer, G_TYPE_OBJECT)
@@ -74,6 +77,8 @@ plug_renderer_finalize (GObject *object)
   g_free (self->error);
   g_free (self->driver);
   g_free (self->firmware_package);
+  g_free (self->gl_extension_version);
+  g_free (self->gl_extension_dashed);
 
   G_OBJECT_CLASS (plug_renderer_parent_class)->finalize (object);
 }
@@ -102,6 +107,8 @@ plug_renderer_reason_get_id (PlugRendererReason reason)
       return "no-gpu-access";
     case PLUG_RENDERER_REASON_FIRMWARE_MISSING:
       return "firmware-missing";
+    case PLUG_RENDERER_REASON_FLATPAK_GL_EXTENSION_MISSING:
+      return "flatpak-gl-extension-missing";
     case PLUG_RENDERER_REASON_NONE:
     default:
       return NULL;
@@ -164,6 +171,9 @@ typedef struct
   char               *render_node;
   gboolean            gpu_access;
   gboolean            firmware_missing;
+  /* In a Flatpak sandbox, with the host's NVIDIA driver: its version
+   * ("550.54.14"), when the runtime lacks its GL extension. */
+  char               *gl_extension_missing;
 
   GSubprocess        *process;
   guint               timeout_id;
@@ -181,6 +191,7 @@ probe_free (Probe *probe)
   g_strfreev (probe->environment);
   g_free (probe->probe_path);
   g_free (probe->render_node);
+  g_free (probe->gl_extension_missing);
   g_clear_object (&probe->process);
   g_clear_handle_id (&probe->timeout_id, g_source_remove);
   g_free (probe);
@@ -268,6 +279,50 @@ read_firmware_missing (const char *root_directory,
   return n_firmware > 0 && !any_present;
 }
 
+/* The NVIDIA driver's user-space half must match its kernel module to the
+ * version. Flatpak provides it as the runtime extension
+ * org.freedesktop.Platform.GL.nvidia-550-54-14, which it mounts at
+ * /usr/lib/ARCH/GL/nvidia-550-54-14 (the sandbox's /usr is the runtime);
+ * without it, Mesa draws on the processor. The version is the kernel
+ * module's, from /proc/driver/nvidia/version, which the sandbox sees. */
+static char *
+read_gl_extension_missing (const char *root_directory,
+                           const char *driver)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *extension = NULL;
+  g_autoptr(GRegex) regex = NULL;
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autoptr(GDir) lib = NULL;
+  g_autofree char *version = NULL;
+  const char *name;
+
+  if (g_strcmp0 (driver, "nvidia") != 0)
+    return NULL;
+
+  path = g_build_filename (root_directory, "proc", "driver", "nvidia", "version", NULL);
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return NULL;
+  /* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.14  Thu Feb 22 …" */
+  regex = g_regex_new ("Kernel Module +([0-9]+(\\.[0-9]+)+)", 0, 0, NULL);
+  if (!g_regex_match (regex, contents, 0, &match))
+    return NULL;
+  version = g_match_info_fetch (match, 1);
+  extension = g_strdelimit (g_strdup_printf ("nvidia-%s", version), ".", '-');
+
+  lib = g_dir_open ("/usr/lib", 0, NULL);
+  while (lib != NULL && (name = g_dir_read_name (lib)) != NULL)
+    {
+      g_autofree char *mounted = g_build_filename ("/usr/lib", name, "GL", extension, NULL);
+
+      if (g_file_test (mounted, G_FILE_TEST_IS_DIR))
+        return NULL;
+    }
+
+  return g_steal_pointer (&version);
+}
+
 static void
 read_facts_thread (GTask        *task,
                    gpointer      source_object,
@@ -277,7 +332,13 @@ read_facts_thread (GTask        *task,
   Probe *probe = task_data;
 
   probe->nomodeset = read_nomodeset (probe->root_directory);
-  probe->firmware_missing = read_firmware_missing (probe->root_directory, probe->modules_directory, probe->driver);
+  /* The sandbox sees neither the host's modules nor its /lib/firmware:
+   * the firmware is not known to be missing there. What the sandbox may
+   * lack instead is the runtime's part of the NVIDIA driver. */
+  if (plug_sandbox_is_flatpak ())
+    probe->gl_extension_missing = read_gl_extension_missing (probe->root_directory, probe->driver);
+  else
+    probe->firmware_missing = read_firmware_missing (probe->root_directory, probe->modules_directory, probe->driver);
 
   for (guint i = 0; probe->drm_nodes[i] != NULL; i++)
     {
@@ -318,6 +379,8 @@ find_reason (Probe *probe)
     return PLUG_RENDERER_REASON_NO_DRIVER;
   if (!probe->gpu_access)
     return PLUG_RENDERER_REASON_NO_GPU_ACCESS;
+  if (probe->gl_extension_missing != NULL)
+    return PLUG_RENDERER_REASON_FLATPAK_GL_EXTENSION_MISSING;
   if (probe->firmware_missing)
     return PLUG_RENDERER_REASON_FIRMWARE_MISSING;
 
@@ -331,6 +394,11 @@ renderer_new (Probe *probe)
 
   self->pci_slot = g_strdup (probe->pci_slot);
   self->driver = g_strdup (probe->driver);
+  if (probe->gl_extension_missing != NULL)
+    {
+      self->gl_extension_version = g_strdup (probe->gl_extension_missing);
+      self->gl_extension_dashed = g_strdelimit (g_strdup (probe->gl_extension_missing), ".", '-');
+    }
   self->vulkan_devices = g_new0 (char *, 1);
   self->acceleration = PLUG_RENDERER_ACCELERATION_UNKNOWN;
 
@@ -700,6 +768,13 @@ plug_renderer_dup_reason_text (PlugRenderer *self)
       /* Translators: %s is a driver, such as “nouveau” */
       return g_strdup_printf (_("Drawn by the processor: the firmware %s needs is not installed. "
                                 "Install your distribution’s firmware package for it."), self->driver);
+    case PLUG_RENDERER_REASON_FLATPAK_GL_EXTENSION_MISSING:
+      /* Translators: %s is the NVIDIA driver's version, such as “550.54.14”,
+       * then the same with dashes, “550-54-14” */
+      return g_strdup_printf (_("Drawn by the processor: the computer runs the NVIDIA driver %s, and "
+                                "Flatpak lacks its matching part, org.freedesktop.Platform.GL.nvidia-%s. "
+                                "Updating in Software, or “flatpak update”, installs it."),
+                              self->gl_extension_version, self->gl_extension_dashed);
     case PLUG_RENDERER_REASON_NONE:
     default:
       return g_strdup (_("Drawn by the processor, for a reason Plugboard could not find."));

@@ -35,6 +35,9 @@ typedef enum {
  *   /dev/dri, or this session may not open it
  * @PLUG_RENDERER_REASON_FIRMWARE_MISSING: none of the firmware files the
  *   bound driver loads is installed
+ * @PLUG_RENDERER_REASON_FLATPAK_GL_EXTENSION_MISSING: in a Flatpak
+ *   sandbox, the host runs the NVIDIA driver and the runtime lacks the
+ *   org.freedesktop.Platform.GL.nvidia extension of its version
  */
 typedef enum {
   PLUG_RENDERER_REASON_NONE,
@@ -42,6 +45,7 @@ typedef enum {
   PLUG_RENDERER_REASON_NO_DRIVER,
   PLUG_RENDERER_REASON_NO_GPU_ACCESS,
   PLUG_RENDERER_REASON_FIRMWARE_MISSING,
+  PLUG_RENDERER_REASON_FLATPAK_GL_EXTENSION_MISSING,
 } PlugRendererReason;
 
 const char *plug_renderer_reason_get_id (PlugRendererReason reason);

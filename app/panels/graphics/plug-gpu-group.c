@@ -301,6 +301,18 @@ plug_gpu_group_set_renderer (PlugGpuGroup *self,
       break;
     }
 
+  /* The probe ran in the sandbox, with the runtime's graphics libraries:
+   * another app outside it may render otherwise. */
+  if (plug_sandbox_is_flatpak () && plug_renderer_get_acceleration (renderer) != PLUG_RENDERER_ACCELERATION_UNKNOWN)
+    {
+      /* Translators: the renderer's description, then a line on where it was asked */
+      g_autofree char *subtitle = g_strdup_printf (_("%s\nAs the Flatpak runtime’s graphics libraries draw, "
+                                                     "not the computer’s"),
+                                                   adw_action_row_get_subtitle (self->rendering_row));
+
+      adw_action_row_set_subtitle (self->rendering_row, subtitle);
+    }
+
   vulkan_devices = plug_renderer_get_vulkan_devices (renderer);
   devices = g_strjoinv ("\n", (char **) vulkan_devices);
   if (vulkan_devices[0] == NULL)
