@@ -10,7 +10,9 @@
 
 #include <glib/gi18n-lib.h>
 #include <gudev/gudev.h>
+#if HAVE_KMOD
 #include <libkmod.h>
+#endif
 #include <libudev.h>
 
 #include "plug-edid.h"
@@ -121,6 +123,7 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+#if HAVE_KMOD
 typedef struct kmod_ctx KmodContext;
 typedef struct kmod_module KmodModule;
 typedef struct kmod_list KmodList;
@@ -128,6 +131,11 @@ typedef struct kmod_list KmodList;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodContext, kmod_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodModule, kmod_module_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodList, kmod_module_unref_list)
+#else
+/* Built without libkmod: the Flatpak, which cannot see the host's modules
+ * and asks plugboard-helper instead. No module is known. */
+typedef struct _KmodContext KmodContext;
+#endif
 
 /* What one reading of the machine shares between its GPUs. Only the worker
  * thread touches it. */
@@ -157,7 +165,9 @@ reading_free (Reading *reading)
 {
   g_clear_pointer (&reading->root_directory, g_free);
   g_clear_pointer (&reading->modules_directory, g_free);
+#if HAVE_KMOD
   g_clear_pointer (&reading->kmod, kmod_unref);
+#endif
   g_clear_pointer (&reading->blacklist, g_strfreev);
   g_clear_pointer (&reading->modeset_off, g_strfreev);
   g_clear_pointer (&reading->pci_ids, g_free);
@@ -534,6 +544,7 @@ dup_modeset_off_options (Reading *reading,
   return options != NULL ? g_string_free (g_steal_pointer (&options), FALSE) : NULL;
 }
 
+#if HAVE_KMOD
 static void
 kmod_log_cb (void       *data,
              int         priority,
@@ -589,6 +600,13 @@ reading_open_modules (Reading *reading)
   g_ptr_array_add (blacklist, NULL);
   reading->blacklist = (GStrv) g_ptr_array_free (g_steal_pointer (&blacklist), FALSE);
 }
+#else
+static void
+reading_open_modules (Reading *reading)
+{
+  g_debug ("Built without libkmod: the installed kernel modules are not read");
+}
+#endif
 
 /* The value of @key in the installed module's modinfo. */
 static char *
@@ -596,6 +614,7 @@ module_info (Reading    *reading,
              const char *name,
              const char *key)
 {
+#if HAVE_KMOD
   g_autoptr(KmodModule) module = NULL;
   KmodList *info = NULL;
   KmodList *item;
@@ -617,6 +636,9 @@ module_info (Reading    *reading,
   kmod_module_info_free_list (info);
 
   return value;
+#else
+  return NULL;
+#endif
 }
 
 /* The licenses the kernel itself accepts as GPL-compatible
@@ -652,12 +674,14 @@ read_driver_license (Reading    *reading,
   return PLUG_GPU_LICENSE_UNKNOWN;
 }
 
+#if HAVE_KMOD
 /* Module names treat "-" and "_" as the same character. */
 static char *
 normalize_module_name (const char *name)
 {
   return g_strdelimit (g_strdup (name), "-", '_');
 }
+#endif
 
 static int
 compare_strings (gconstpointer a,
@@ -670,9 +694,10 @@ static void
 read_alternatives (Reading *reading,
                    PlugGpu *gpu)
 {
-  g_autoptr(KmodList) modules = NULL;
   g_autoptr(GPtrArray) alternatives = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) blacklisted = g_ptr_array_new_with_free_func (g_free);
+#if HAVE_KMOD
+  g_autoptr(KmodList) modules = NULL;
   g_autofree char *driver = gpu->driver != NULL ? normalize_module_name (gpu->driver) : NULL;
   KmodList *item;
 
@@ -694,6 +719,7 @@ read_alternatives (Reading *reading,
 
       g_ptr_array_add (alternatives, g_steal_pointer (&name));
     }
+#endif
 
   g_ptr_array_sort (alternatives, compare_strings);
   g_ptr_array_add (alternatives, NULL);
@@ -1056,6 +1082,7 @@ static gboolean
 module_is_installed (Reading    *reading,
                      const char *name)
 {
+#if HAVE_KMOD
   g_autoptr(KmodModule) module = NULL;
   const char *path;
 
@@ -1064,6 +1091,9 @@ module_is_installed (Reading    *reading,
   path = kmod_module_get_path (module);
 
   return path != NULL && g_file_test (path, G_FILE_TEST_EXISTS);
+#else
+  return FALSE;
+#endif
 }
 
 static char *

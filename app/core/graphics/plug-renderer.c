@@ -13,7 +13,9 @@
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
+#if HAVE_KMOD
 #include <libkmod.h>
+#endif
 
 #include "plug-renderer.h"
 #include "plug-sandbox.h"
@@ -58,11 +60,13 @@ struct _PlugRenderer
 
 G_DEFINE_FINAL_TYPE (PlugRenderer, plug_renderer, G_TYPE_OBJECT)
 
+#if HAVE_KMOD
 typedef struct kmod_ctx KmodContext;
 typedef struct kmod_module KmodModule;
 typedef struct kmod_list KmodList;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodContext, kmod_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KmodModule, kmod_module_unref)
+#endif
 
 static void
 plug_renderer_finalize (GObject *object)
@@ -219,6 +223,7 @@ read_nomodeset (const char *root_directory)
   return FALSE;
 }
 
+#if HAVE_KMOD
 static gboolean
 firmware_file_exists (const char *root_directory,
                       const char *name)
@@ -278,6 +283,17 @@ read_firmware_missing (const char *root_directory,
 
   return n_firmware > 0 && !any_present;
 }
+#else
+/* Built without libkmod (the Flatpak): the modules' firmware lists are not
+ * read, and nothing is said to be missing. */
+static gboolean
+read_firmware_missing (const char *root_directory,
+                       const char *modules_directory,
+                       const char *driver)
+{
+  return FALSE;
+}
+#endif
 
 /* The NVIDIA driver's user-space half must match its kernel module to the
  * version. Flatpak provides it as the runtime extension
