@@ -306,8 +306,8 @@ plug_gpu_group_set_renderer (PlugGpuGroup *self,
   if (plug_sandbox_is_flatpak () && plug_renderer_get_acceleration (renderer) != PLUG_RENDERER_ACCELERATION_UNKNOWN)
     {
       /* Translators: the renderer's description, then a line on where it was asked */
-      g_autofree char *subtitle = g_strdup_printf (_("%s\nAs the Flatpak runtime’s graphics libraries draw, "
-                                                     "not the computer’s"),
+      g_autofree char *subtitle = g_strdup_printf (_("%s\nFound with the Flatpak runtime’s graphics libraries; "
+                                                     "apps outside it use the computer’s"),
                                                    adw_action_row_get_subtitle (self->rendering_row));
 
       adw_action_row_set_subtitle (self->rendering_row, subtitle);
