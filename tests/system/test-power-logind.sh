@@ -106,12 +106,12 @@ expect () { check "$1: $2" jq_e "$3" <"$work/$1.json"; }
 set_can_hibernate yes
 status yes "$ready"
 check "logind says yes: exit 0" test $? = 0
-expect yes "hibernation is possible, with no reason" '.power.hibernate == {possible: true, reason: null, warnings: []}'
+expect yes "hibernation is possible, with no reason" '.power.hibernate == {possible: true, reason: null, warnings: [], not_visible_reason: null}'
 
 set_can_hibernate challenge
 status challenge "$ready"
 check "logind says challenge (after authentication): exit 0" test $? = 0
-expect challenge "hibernation is possible" '.power.hibernate == {possible: true, reason: null, warnings: []}'
+expect challenge "hibernation is possible" '.power.hibernate == {possible: true, reason: null, warnings: [], not_visible_reason: null}'
 
 # --- logind does not --------------------------------------------------------
 
@@ -155,7 +155,7 @@ done
 set_can_suspend challenge
 status suspend-challenge "$ready"
 expect suspend-challenge "logind says challenge to suspend: possible" \
-  '.power.suspend == {possible: true, reason: null, mode: "deep", warnings: []}'
+  '.power.suspend == {possible: true, reason: null, mode: "deep", warnings: [], not_visible_reason: null}'
 set_can_suspend "$original_suspend"
 
 # --- inhibitors that block sleep ----------------------------------------------
@@ -185,7 +185,7 @@ check "logind is gone from the bus" \
             --method org.freedesktop.DBus.NameHasOwner "$LOGIND")" = "(false,)"
 status absent "$ready"
 check "without logind: exit 0" test $? = 0
-expect absent "hibernation is possible, as the kernel says" '.power.hibernate == {possible: true, reason: null, warnings: []}'
+expect absent "hibernation is possible, as the kernel says" '.power.hibernate == {possible: true, reason: null, warnings: [], not_visible_reason: null}'
 
 "$PLUG_STACK" start "$PLUG_STACK_DIR" logind >/dev/null
 logind_stopped=
