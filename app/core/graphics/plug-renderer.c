@@ -295,6 +295,51 @@ read_firmware_missing (const char *root_directory,
 }
 #endif
 
+/* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.14  Thu Feb 22 …" */
+static char *
+read_nvidia_module_version (const char *root_directory)
+{
+  g_autofree char *path = g_build_filename (root_directory, "proc", "driver", "nvidia", "version", NULL);
+  g_autofree char *contents = NULL;
+  const char *start;
+  const char *end;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return NULL;
+  start = strstr (contents, "Kernel Module");
+  if (start == NULL)
+    return NULL;
+  start += strlen ("Kernel Module");
+  while (*start == ' ')
+    start++;
+  for (end = start; g_ascii_isdigit (*end) || *end == '.'; end++)
+    ;
+
+  return end > start ? g_strndup (start, end - start) : NULL;
+}
+
+/* Whether the GL extension for the NVIDIA driver @version is mounted. */
+static gboolean
+gl_extension_is_mounted (const char *version)
+{
+  g_autofree char *extension = g_strdelimit (g_strdup_printf ("nvidia-%s", version), ".", '-');
+  GDir *lib = g_dir_open ("/usr/lib", 0, NULL);
+  gboolean mounted = FALSE;
+  const char *name;
+
+  while (lib != NULL && !mounted && (name = g_dir_read_name (lib)) != NULL)
+    {
+      char *path = g_build_filename ("/usr/lib", name, "GL", extension, NULL);
+
+      mounted = g_file_test (path, G_FILE_TEST_IS_DIR);
+      g_free (path);
+    }
+  if (lib != NULL)
+    g_dir_close (lib);
+
+  return mounted;
+}
+
 /* The NVIDIA driver's user-space half must match its kernel module to the
  * version. Flatpak provides it as the runtime extension
  * org.freedesktop.Platform.GL.nvidia-550-54-14, which it mounts at
@@ -305,38 +350,16 @@ static char *
 read_gl_extension_missing (const char *root_directory,
                            const char *driver)
 {
-  g_autofree char *path = NULL;
-  g_autofree char *contents = NULL;
-  g_autofree char *extension = NULL;
-  g_autoptr(GRegex) regex = NULL;
-  g_autoptr(GMatchInfo) match = NULL;
-  g_autoptr(GDir) lib = NULL;
-  g_autofree char *version = NULL;
-  const char *name;
+  char *version;
 
   if (g_strcmp0 (driver, "nvidia") != 0)
     return NULL;
 
-  path = g_build_filename (root_directory, "proc", "driver", "nvidia", "version", NULL);
-  if (!g_file_get_contents (path, &contents, NULL, NULL))
-    return NULL;
-  /* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.14  Thu Feb 22 …" */
-  regex = g_regex_new ("Kernel Module +([0-9]+(\\.[0-9]+)+)", 0, 0, NULL);
-  if (!g_regex_match (regex, contents, 0, &match))
-    return NULL;
-  version = g_match_info_fetch (match, 1);
-  extension = g_strdelimit (g_strdup_printf ("nvidia-%s", version), ".", '-');
+  version = read_nvidia_module_version (root_directory);
+  if (version != NULL && gl_extension_is_mounted (version))
+    g_clear_pointer (&version, g_free);
 
-  lib = g_dir_open ("/usr/lib", 0, NULL);
-  while (lib != NULL && (name = g_dir_read_name (lib)) != NULL)
-    {
-      g_autofree char *mounted = g_build_filename ("/usr/lib", name, "GL", extension, NULL);
-
-      if (g_file_test (mounted, G_FILE_TEST_IS_DIR))
-        return NULL;
-    }
-
-  return g_steal_pointer (&version);
+  return version;
 }
 
 static void
