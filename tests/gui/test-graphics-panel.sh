@@ -21,6 +21,7 @@
 set -uo pipefail
 . "$PLUG_SOURCE_DIR/tests/tap.sh"
 . "$PLUG_SOURCE_DIR/tests/gui/lib-gui.sh"
+. "$PLUG_SOURCE_DIR/tests/lib-gpu-root.sh"
 
 PLUGBOARD=$PLUG_BUILD_DIR/app/shell/plugboard
 fixtures=$PLUG_SOURCE_DIR/tests/fixtures/gpus
@@ -42,17 +43,9 @@ start_xvfb
 # suspend and hibernate; a case changes what it needs. Under $GUI_DIR, so
 # that the app can read it when it runs as the test user.
 new_root () {
-  local root=$GUI_DIR/roots/$1
-  mkdir -p "$root/usr/share/misc" "$root/proc" "$root/sys/power" "$root/sys/kernel/security"
-  cp "$fixtures/pci.ids" "$root/usr/share/misc/pci.ids"
-  echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro resume=/dev/sda3 quiet' >"$root/proc/cmdline"
-  echo 'freeze mem disk' >"$root/sys/power/state"
-  echo 's2idle [deep]' >"$root/sys/power/mem_sleep"
-  echo '[none] integrity confidentiality' >"$root/sys/kernel/security/lockdown"
-  printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/sda3 partition\t16777212\t0\t-2\n' >"$root/proc/swaps"
-  printf 'MemTotal:        8388608 kB\n' >"$root/proc/meminfo"
-  chmod -R a+rX "$GUI_DIR/roots"
-  echo "$root"
+  gpu_root "$GUI_DIR/roots/$1"
+  chmod a+rx "$GUI_DIR/roots"
+  echo "$GUI_DIR/roots/$1"
 }
 
 window_id () { xdotool search --onlyvisible --name '^Plugboard$' 2>/dev/null | head -n 1; }

@@ -41,15 +41,10 @@ start_xvfb
 
 # The host's files that udev does not describe: a machine that can
 # suspend (deep) and hibernate.
+. "$PLUG_SOURCE_DIR/tests/lib-gpu-root.sh"
 root=$work/host
-mkdir -p "$root/usr/share/misc" "$root/proc" "$root/sys/power" "$root/sys/kernel/security" "$root/etc/modprobe.d"
-cp "$FIXTURES/gpus/pci.ids" "$root/usr/share/misc/pci.ids"
-echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro resume=/dev/sda3 quiet' >"$root/proc/cmdline"
-echo 'freeze mem disk' >"$root/sys/power/state"
-echo 's2idle [deep]' >"$root/sys/power/mem_sleep"
-echo '[none] integrity confidentiality' >"$root/sys/kernel/security/lockdown"
-printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/sda3 partition\t16777212\t0\t-2\n' >"$root/proc/swaps"
-printf 'MemTotal:        8388608 kB\n' >"$root/proc/meminfo"
+gpu_root "$root"
+mkdir -p "$root/etc/modprobe.d"
 chmod -R a+rX "$work"
 
 # A session bus on a socket file: the sandbox has a network namespace of

@@ -71,16 +71,10 @@ check "the mock logind answers CanHibernate ($original)" test -n "$original"
 
 # new_root NAME: a root for a machine that can suspend and hibernate, as
 # far as the kernel's files say; a case changes what it needs.
+. "$PLUG_SOURCE_DIR/tests/lib-gpu-root.sh"
 new_root () {
-  local root=$work/$1
-  mkdir -p "$root/proc" "$root/sys/power" "$root/sys/kernel/security"
-  echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro resume=/dev/sda3 quiet' >"$root/proc/cmdline"
-  echo 'freeze mem disk' >"$root/sys/power/state"
-  echo 's2idle [deep]' >"$root/sys/power/mem_sleep"
-  echo '[none] integrity confidentiality' >"$root/sys/kernel/security/lockdown"
-  printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/sda3 partition\t16777212\t0\t-2\n' >"$root/proc/swaps"
-  printf 'MemTotal:        8388608 kB\n' >"$root/proc/meminfo"
-  echo "$root"
+  gpu_root "$work/$1"
+  echo "$work/$1"
 }
 
 ready=$(new_root ready)

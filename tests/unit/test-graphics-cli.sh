@@ -32,19 +32,13 @@ trap 'rm -rf "$work"' EXIT
 # roots (tests/system/test-power-logind.sh asks a dbusmock one).
 export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/no-system-bus
 
+source "$PLUG_SOURCE_DIR/tests/lib-gpu-root.sh"
+
 # new_root NAME: a root with pci.ids, a command line and a machine that can
-# suspend and hibernate; a case changes what it needs.
+# suspend and hibernate (gpu_root); a case changes what it needs.
 new_root () {
-  local root=$work/$1
-  mkdir -p "$root/usr/share/misc" "$root/proc" "$root/sys/power" "$root/sys/kernel/security"
-  cp "$fixtures/pci.ids" "$root/usr/share/misc/pci.ids"
-  echo 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro resume=/dev/sda3 quiet' >"$root/proc/cmdline"
-  echo 'freeze mem disk' >"$root/sys/power/state"
-  echo 's2idle [deep]' >"$root/sys/power/mem_sleep"
-  echo '[none] integrity confidentiality' >"$root/sys/kernel/security/lockdown"
-  printf 'Filename\tType\tSize\tUsed\tPriority\n/dev/sda3 partition\t16777212\t0\t-2\n' >"$root/proc/swaps"
-  printf 'MemTotal:        8388608 kB\n' >"$root/proc/meminfo"
-  echo "$root"
+  gpu_root "$work/$1"
+  echo "$work/$1"
 }
 
 # status FIXTURE ROOT: the JSON, in $work/FIXTURE.json; fails on a non-zero exit.
