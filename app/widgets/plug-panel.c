@@ -20,6 +20,9 @@
 typedef struct
 {
   PlugServices *services;
+  /* plug_panel_show_object()'s object, until its row has the focus. */
+  char         *object_to_show;
+  guint         show_object_source_id;
 } PlugPanelPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (PlugPanel, plug_panel, ADW_TYPE_BIN)
@@ -39,6 +42,8 @@ plug_panel_dispose (GObject *object)
   PlugPanelPrivate *priv = plug_panel_get_instance_private (self);
 
   g_clear_object (&priv->services);
+  g_clear_handle_id (&priv->show_object_source_id, g_source_remove);
+  g_clear_pointer (&priv->object_to_show, g_free);
 
   G_OBJECT_CLASS (plug_panel_parent_class)->dispose (object);
 }
@@ -81,14 +86,19 @@ plug_panel_set_property (GObject      *object,
     }
 }
 
+static void plug_panel_map (GtkWidget *widget);
+
 static void
 plug_panel_class_init (PlugPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = plug_panel_dispose;
   object_class->get_property = plug_panel_get_property;
   object_class->set_property = plug_panel_set_property;
+
+  widget_class->map = plug_panel_map;
 
   properties[PROP_SERVICES] =
     g_param_spec_object ("services", NULL, NULL,
@@ -209,23 +219,75 @@ plug_panel_set_services (PlugPanel    *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVICES]);
 }
 
+static gboolean
+show_object_cb (gpointer user_data)
+{
+  PlugPanel *self = PLUG_PANEL (user_data);
+  PlugPanelPrivate *priv = plug_panel_get_instance_private (self);
+
+  priv->show_object_source_id = 0;
+  if (priv->object_to_show != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+      PLUG_PANEL_GET_CLASS (self)->focus_object (self, priv->object_to_show))
+    g_clear_pointer (&priv->object_to_show, g_free);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* At idle: the rows are laid out first, and the window is shown. */
+static void
+queue_show_object (PlugPanel *self)
+{
+  PlugPanelPrivate *priv = plug_panel_get_instance_private (self);
+
+  if (priv->object_to_show != NULL && priv->show_object_source_id == 0)
+    priv->show_object_source_id = g_idle_add (show_object_cb, self);
+}
+
 /**
  * plug_panel_show_object:
  * @object_id: the object, as the panel knows it: a drive's udisks object
  *   path, a connection's uuid
  *
- * Has the panel focus the object's row, now or once it lists the object.
- * A panel that lists no objects ignores it.
+ * Has the panel focus the object's row, now or once it lists the object
+ * and is on screen. A panel that lists no objects ignores it.
  */
 void
 plug_panel_show_object (PlugPanel  *self,
                         const char *object_id)
 {
+  PlugPanelPrivate *priv = plug_panel_get_instance_private (self);
+
   g_return_if_fail (PLUG_IS_PANEL (self));
   g_return_if_fail (object_id != NULL);
 
-  if (PLUG_PANEL_GET_CLASS (self)->show_object != NULL)
-    PLUG_PANEL_GET_CLASS (self)->show_object (self, object_id);
+  if (PLUG_PANEL_GET_CLASS (self)->focus_object == NULL)
+    return;
+
+  g_free (priv->object_to_show);
+  priv->object_to_show = g_strdup (object_id);
+  queue_show_object (self);
+}
+
+/**
+ * plug_panel_object_rows_changed:
+ *
+ * For a panel: its rows of objects changed, so the object
+ * plug_panel_show_object() waits for may be listed now.
+ */
+void
+plug_panel_object_rows_changed (PlugPanel *self)
+{
+  g_return_if_fail (PLUG_IS_PANEL (self));
+
+  queue_show_object (self);
+}
+
+static void
+plug_panel_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (plug_panel_parent_class)->map (widget);
+
+  queue_show_object (PLUG_PANEL (widget));
 }
 
 /* @widget, or the first list row shown inside it. */

@@ -30,8 +30,11 @@ struct _PlugPanelClass
                             PlugServices *services);
 
   /* Focuses the row of an object the panel lists (a drive, a
-   * connection), now or once the panel lists it. */
-  void (*show_object)      (PlugPanel    *self,
+   * connection); FALSE while the panel does not list it (yet). Called by
+   * plug_panel_show_object() when the panel is on screen, again when it
+   * is mapped, and at plug_panel_object_rows_changed(), until it is
+   * TRUE. */
+  gboolean (*focus_object) (PlugPanel    *self,
                             const char   *object_id);
 };
 
@@ -40,6 +43,7 @@ void          plug_panel_set_services (PlugPanel    *self,
                                        PlugServices *services);
 void          plug_panel_show_object  (PlugPanel    *self,
                                        const char   *object_id);
+void          plug_panel_object_rows_changed (PlugPanel *self);
 gboolean      plug_panel_focus_row    (PlugPanel    *self,
                                        GtkWidget    *row);
 gboolean      plug_panel_notify_when_away (const char *panel_id,

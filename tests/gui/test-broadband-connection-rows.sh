@@ -47,6 +47,16 @@ shot 1-listed
 check "the panel lists it under its modem" connections_are 1
 check "not connected" row_state_is Work "Not connected"
 
+# What GNOME Shell's search, a notification or another program asks for
+# through the application's show-object action: the row takes the focus.
+app_id=$(sed -n 's/^#define APPLICATION_ID "\(.*\)"$/\1/p' "$PLUG_BUILD_DIR/config.h")
+uuid=$(sed -n 's/^uuid=//p' "$(keyfile Work)")
+gui_command gdbus call --session --dest "$app_id" --object-path "/${app_id//.//}" \
+  --method org.gtk.Actions.Activate show-object "[<('broadband', '$uuid')>]" "{}" >/dev/null
+focus_on_work () { [[ "$(a11y focused --window "$MAIN_WINDOW")" == *“Work”* ]]; }
+wait_while_running 10 focus_on_work
+check "show-object focuses the connection's row ($(a11y focused --window "$MAIN_WINDOW"))" focus_on_work
+
 # The row is the fourth of the modem's group; its Connect button and
 # expander arrow are at the right (see broadband-rows-1-listed.png).
 click 647 319

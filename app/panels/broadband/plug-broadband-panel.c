@@ -76,11 +76,6 @@ struct _PlugBroadbandPanel
    * holds the references. */
   GPtrArray     *groups;
 
-  /* The connection whose row to focus once it is listed and shown (a
-   * uuid); NULL when none. */
-  char          *object_to_show;
-  guint          show_object_source_id;
-
   /* Turning mobile broadband on; NULL when not. */
   GCancellable  *radio_cancellable;
 
@@ -198,50 +193,16 @@ find_connection_row (GtkWidget  *widget,
   return NULL;
 }
 
-/* Focuses the connection's row (its header: the row is an expander) once
- * it is there and the panel is on screen. */
+/* The connection's row takes the focus (its header: the row is an
+ * expander). */
 static gboolean
-show_object_cb (gpointer user_data)
-{
-  PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (user_data);
-  GtkWidget *row;
-
-  self->show_object_source_id = 0;
-  if (self->object_to_show == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return G_SOURCE_REMOVE;
-
-  row = find_connection_row (GTK_WIDGET (self->modems_box), self->object_to_show);
-  if (row != NULL && plug_panel_focus_row (PLUG_PANEL (self), row))
-    g_clear_pointer (&self->object_to_show, g_free);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* At idle: the rows are laid out first, and the window is shown. */
-static void
-queue_show_object (PlugBroadbandPanel *self)
-{
-  if (self->object_to_show != NULL && self->show_object_source_id == 0)
-    self->show_object_source_id = g_idle_add (show_object_cb, self);
-}
-
-static void
-plug_broadband_panel_show_object (PlugPanel  *panel,
-                                  const char *object_id)
+plug_broadband_panel_focus_object (PlugPanel  *panel,
+                                   const char *object_id)
 {
   PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (panel);
+  GtkWidget *row = find_connection_row (GTK_WIDGET (self->modems_box), object_id);
 
-  g_free (self->object_to_show);
-  self->object_to_show = g_strdup (object_id);
-  queue_show_object (self);
-}
-
-static void
-plug_broadband_panel_map (GtkWidget *widget)
-{
-  GTK_WIDGET_CLASS (plug_broadband_panel_parent_class)->map (widget);
-
-  queue_show_object (PLUG_BROADBAND_PANEL (widget));
+  return row != NULL && plug_panel_focus_row (panel, row);
 }
 
 /* Puts each connection under the modem it is bound to, or with the
@@ -288,7 +249,7 @@ update_connections (PlugBroadbandPanel *self)
     }
   plug_connection_rows_sync (self->other_group, self->other_rows, client, others);
   gtk_widget_set_visible (GTK_WIDGET (self->other_group), others->len > 0);
-  queue_show_object (self);
+  plug_panel_object_rows_changed (PLUG_PANEL (self));
 }
 
 /* Keeps one group per modem, in the modem list's order. */
@@ -714,8 +675,6 @@ plug_broadband_panel_dispose (GObject *object)
   g_clear_object (&self->installer_cancellable);
   g_clear_pointer (&self->unavailable_title, g_free);
   g_clear_pointer (&self->unavailable_description, g_free);
-  g_clear_handle_id (&self->show_object_source_id, g_source_remove);
-  g_clear_pointer (&self->object_to_show, g_free);
 
   /* The template's root is AdwBin's child: AdwBin must let go of it first,
    * or disposing the template unparents it behind AdwBin's back, and
@@ -867,10 +826,9 @@ plug_broadband_panel_class_init (PlugBroadbandPanelClass *klass)
 
   object_class->dispose = plug_broadband_panel_dispose;
 
-  widget_class->map = plug_broadband_panel_map;
 
   panel_class->services_changed = plug_broadband_panel_services_changed;
-  panel_class->show_object = plug_broadband_panel_show_object;
+  panel_class->focus_object = plug_broadband_panel_focus_object;
 
   gtk_widget_class_install_action (widget_class, "broadband.add-connection", NULL, add_connection_action);
   gtk_widget_class_install_action (widget_class, "broadband.show-toast", "s", show_toast_action);

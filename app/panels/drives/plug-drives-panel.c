@@ -66,11 +66,6 @@ struct _PlugDrivesPanel
   /* The PlugDriveGroup of each drive, in the drive list's order; the box
    * holds the references. */
   GPtrArray     *groups;
-
-  /* The drive whose row to focus once it is listed and shown (an object
-   * path, as plug_drive_get_object_path()); NULL when none. */
-  char          *object_to_show;
-  guint          show_object_source_id;
 };
 
 G_DEFINE_FINAL_TYPE (PlugDrivesPanel, plug_drives_panel, PLUG_TYPE_PANEL)
@@ -133,50 +128,22 @@ update_groups (PlugDrivesPanel *self,
     }
 }
 
-/* Focuses the drive's group (its first volume) once it is there and the
- * panel is on screen. */
+/* The drive's group (its first volume) takes the focus. */
 static gboolean
-show_object_cb (gpointer user_data)
+plug_drives_panel_focus_object (PlugPanel  *panel,
+                                const char *object_id)
 {
-  PlugDrivesPanel *self = PLUG_DRIVES_PANEL (user_data);
-
-  self->show_object_source_id = 0;
-  if (self->object_to_show == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return G_SOURCE_REMOVE;
+  PlugDrivesPanel *self = PLUG_DRIVES_PANEL (panel);
 
   for (guint i = 0; i < self->groups->len; i++)
     {
       PlugDriveGroup *group = g_ptr_array_index (self->groups, i);
 
-      if (g_strcmp0 (plug_drive_get_object_path (plug_drive_group_get_drive (group)),
-                     self->object_to_show) == 0 &&
-          plug_panel_focus_row (PLUG_PANEL (self), GTK_WIDGET (group)))
-        {
-          g_clear_pointer (&self->object_to_show, g_free);
-          break;
-        }
+      if (g_strcmp0 (plug_drive_get_object_path (plug_drive_group_get_drive (group)), object_id) == 0)
+        return plug_panel_focus_row (panel, GTK_WIDGET (group));
     }
 
-  return G_SOURCE_REMOVE;
-}
-
-/* At idle: the groups are laid out first, and the window is shown. */
-static void
-queue_show_object (PlugDrivesPanel *self)
-{
-  if (self->object_to_show != NULL && self->show_object_source_id == 0)
-    self->show_object_source_id = g_idle_add (show_object_cb, self);
-}
-
-static void
-plug_drives_panel_show_object (PlugPanel  *panel,
-                               const char *object_id)
-{
-  PlugDrivesPanel *self = PLUG_DRIVES_PANEL (panel);
-
-  g_free (self->object_to_show);
-  self->object_to_show = g_strdup (object_id);
-  queue_show_object (self);
+  return FALSE;
 }
 
 static void update_state (PlugDrivesPanel *self);
@@ -189,7 +156,7 @@ drives_changed_cb (PlugDrivesPanel *self,
                    GListModel      *drives)
 {
   update_groups (self, position, removed, added);
-  queue_show_object (self);
+  plug_panel_object_rows_changed (PLUG_PANEL (self));
 
   /* When udisks stops, its drives leave the list; that makes the list
    * empty, but the panel should say why. */
@@ -222,7 +189,7 @@ set_client (PlugDrivesPanel *self,
                            G_CALLBACK (drives_changed_cb), self,
                            G_CONNECT_SWAPPED);
   update_groups (self, 0, 0, g_list_model_get_n_items (G_LIST_MODEL (self->drive_list)));
-  queue_show_object (self);
+  plug_panel_object_rows_changed (PLUG_PANEL (self));
   plug_kept_copies_group_set_drive_list (PLUG_KEPT_COPIES_GROUP (self->kept_copies_group), self->drive_list);
 }
 
@@ -315,8 +282,6 @@ plug_drives_panel_map (GtkWidget *widget)
   PlugDrivesPanel *self = PLUG_DRIVES_PANEL (widget);
 
   GTK_WIDGET_CLASS (plug_drives_panel_parent_class)->map (widget);
-
-  queue_show_object (self);
 
   if (self->drive_list != NULL)
     plug_drive_list_refresh_usage_async (self->drive_list, self->cancellable,
@@ -698,8 +663,6 @@ plug_drives_panel_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->take_ownership);
-  g_clear_handle_id (&self->show_object_source_id, g_source_remove);
-  g_clear_pointer (&self->object_to_show, g_free);
 
   if (self->groups != NULL)
     clear_drive_list (self);
@@ -727,7 +690,7 @@ plug_drives_panel_class_init (PlugDrivesPanelClass *klass)
   widget_class->map = plug_drives_panel_map;
 
   panel_class->services_changed = plug_drives_panel_services_changed;
-  panel_class->show_object = plug_drives_panel_show_object;
+  panel_class->focus_object = plug_drives_panel_focus_object;
 
   gtk_widget_class_install_action (widget_class, "drives.reformat", "s", reformat_activated);
   gtk_widget_class_install_action (widget_class, "drives.rename", "s", rename_activated);
