@@ -128,7 +128,11 @@ others_identical () {
 # window NAME-PATTERN: the id of the visible window whose title matches.
 window () { xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1; }
 has_window () { [ -n "$(window "$1")" ]; }
-no_window () { [ -z "$(window "$1")" ]; }
+# no_window TITLE: no visible window has TITLE, read twice 0.3 s apart.
+# xdotool's search ends early, finding nothing, when a window goes away
+# under its walk of the tree (an X error): while a wizard's page changes,
+# one empty answer does not mean that the wizard closed.
+no_window () { [ -z "$(window "$1")" ] && sleep 0.3 && [ -z "$(window "$1")" ]; }
 
 # shoot FILE [WINDOW-ID]: the screen, or one window, as a person sees it.
 # import waits a long time for a window that closed under it: one that is
