@@ -67,23 +67,19 @@ show () {
     asan="${asan:+$asan:}verify_asan_link_order=0"
   fi
   rm -f "$GUI_DIR/app/first-frame"
-  ASAN_OPTIONS=$asan umockdev-run -d "$FIXTURES/gpus/hybrid-nouveau.umockdev" -- sh -c '
-    testbed=$UMOCKDEV_DIR preload=$LD_PRELOAD
-    chmod -R a+rX "$testbed"
-    sandbox=$1 build=$2 root=$3 user=$4 modules=$5 app=$6 bus=$7; shift 7
-    exec env -u LD_PRELOAD -u UMOCKDEV_DIR "$sandbox" --build-dir "$build" --user "$user" \
-      --host-root "$root" --session-bus "$bus" --bind /tmp/.X11-unix /tmp/.X11-unix --bind "$app" "$app" \
-      --ro-bind "$testbed" "$testbed" --setenv UMOCKDEV_DIR "$testbed" --setenv LD_PRELOAD "$preload" \
+  umockdev-run -d "$FIXTURES/gpus/hybrid-nouveau.umockdev" -- \
+    "$SANDBOX" --build-dir "$PLUG_BUILD_DIR" --user "$PLUG_TEST_USER" \
+      --host-root "$root" --session-bus "$GUI_SESSION_BUS" --bind /tmp/.X11-unix /tmp/.X11-unix \
+      --bind "$GUI_DIR/app" "$GUI_DIR/app" \
       --setenv GSK_RENDERER cairo --setenv GDK_DEBUG gl-disable --setenv GDK_BACKEND x11 \
       --setenv GTK_A11Y none --setenv NO_AT_BRIDGE 1 \
-      --setenv GSETTINGS_BACKEND memory --setenv GSETTINGS_SCHEMA_DIR "$build/data" \
-      --setenv PLUG_FIRST_FRAME_FILE "$app/first-frame" \
-      --setenv PLUG_TEST_SYSFS_ROOT "$root" --setenv PLUG_TEST_MODULES_DIRECTORY "$modules" \
-      --setenv PLUGBOARD_RENDERER_PROBE "$build/app/probe/plugboard-renderer-probe" \
-      --setenv LIBGL_ALWAYS_SOFTWARE 1 --setenv G_DEBUG "${G_DEBUG:-}" --setenv ASAN_OPTIONS "${ASAN_OPTIONS:-}" \
+      --setenv GSETTINGS_BACKEND memory --setenv GSETTINGS_SCHEMA_DIR "$PLUG_BUILD_DIR/data" \
+      --setenv PLUG_FIRST_FRAME_FILE "$GUI_DIR/app/first-frame" \
+      --setenv PLUG_TEST_SYSFS_ROOT "$root" --setenv PLUG_TEST_MODULES_DIRECTORY "$MODULES" \
+      --setenv PLUGBOARD_RENDERER_PROBE "$PLUG_BUILD_DIR/app/probe/plugboard-renderer-probe" \
+      --setenv LIBGL_ALWAYS_SOFTWARE 1 --setenv G_DEBUG "${G_DEBUG:-}" --setenv ASAN_OPTIONS "$asan" \
       --setenv UBSAN_OPTIONS "${UBSAN_OPTIONS:-}" --setenv LSAN_OPTIONS "${LSAN_OPTIONS:-}" \
-      -- "$build/app/shell/plugboard" --panel=graphics' \
-    sh "$SANDBOX" "$PLUG_BUILD_DIR" "$root" "$PLUG_TEST_USER" "$MODULES" "$GUI_DIR/app" "$GUI_SESSION_BUS" \
+      -- "$PLUGBOARD" --panel=graphics \
     >"$GUI_DIR/app.log" 2>&1 &
   app_pid=$!
   wait_until 60 test -s "$GUI_DIR/app/first-frame"

@@ -49,24 +49,18 @@ mkdir -p "$root/etc/modprobe.d"
 chmod -R a+rX "$work"
 
 # in_sandbox COMMAND…: COMMAND in the sandbox, as the test user, under
-# umockdev with the hybrid laptop's GPUs. umockdev's library is preloaded
-# inside only: the harness and bwrap see the machine's own /sys.
+# umockdev with the hybrid laptop's GPUs (the harness preloads umockdev's
+# library inside only).
 in_sandbox () {
   local asan=${ASAN_OPTIONS:-}
   if ldd "$PLUGBOARDCTL" 2>/dev/null | grep 'libasan\.so' >/dev/null; then
     asan="${asan:+$asan:}verify_asan_link_order=0"
   fi
-  ASAN_OPTIONS=$asan umockdev-run -d "$FIXTURES/gpus/hybrid-nouveau.umockdev" -- sh -c '
-    testbed=$UMOCKDEV_DIR preload=$LD_PRELOAD
-    chmod -R a+rX "$testbed"
-    sandbox=$1 build=$2 root=$3 user=$4; shift 4
-    set -- --build-dir "$build" --user "$user" --host-root "$root" \
-      --ro-bind "$testbed" "$testbed" --setenv UMOCKDEV_DIR "$testbed" --setenv LD_PRELOAD "$preload" \
+  umockdev-run -d "$FIXTURES/gpus/hybrid-nouveau.umockdev" -- \
+    "$SANDBOX" --build-dir "$PLUG_BUILD_DIR" --user "$PLUG_TEST_USER" --host-root "$root" \
       --setenv LIBGL_ALWAYS_SOFTWARE 1 --setenv PLUGBOARD_RENDERER_PROBE "$PLUGBOARD_RENDERER_PROBE" \
-      --setenv G_DEBUG "$G_DEBUG" --setenv ASAN_OPTIONS "$ASAN_OPTIONS" \
+      --setenv G_DEBUG "$G_DEBUG" --setenv ASAN_OPTIONS "$asan" \
       --setenv UBSAN_OPTIONS "${UBSAN_OPTIONS:-}" --setenv LSAN_OPTIONS "${LSAN_OPTIONS:-}" "$@"
-    exec env -u LD_PRELOAD -u UMOCKDEV_DIR "$sandbox" "$@"' \
-    sh "$SANDBOX" "$PLUG_BUILD_DIR" "$root" "$PLUG_TEST_USER" "$@"
 }
 # status_in_sandbox NAME [--json]: plugboardctl graphics status, its
 # output in $work/NAME.out.
