@@ -28,13 +28,16 @@ static const char * const known_ids[] = { "broadband", "drives", "graphics" };
 
 static const PlugPanelInfo panels[] = {
 #ifdef PLUG_HAVE_PANEL_BROADBAND
-  { "broadband", N_("Mobile Broadband"), "plug-broadband-symbolic", plug_broadband_panel_get_type },
+  { "broadband", N_("Mobile Broadband"), "plug-broadband-symbolic", plug_broadband_panel_get_type,
+    N_("Modems, SIM cards and mobile broadband connections"), "network-cellular-symbolic" },
 #endif
 #ifdef PLUG_HAVE_PANEL_DRIVES
-  { "drives", N_("Drives"), "plug-drives-symbolic", plug_drives_panel_get_type },
+  { "drives", N_("Drives"), "plug-drives-symbolic", plug_drives_panel_get_type,
+    N_("Reformat, rename and test external drives"), "drive-removable-media-symbolic" },
 #endif
 #ifdef PLUG_HAVE_PANEL_GRAPHICS
-  { "graphics", N_("Graphics"), "plug-graphics-symbolic", plug_graphics_panel_get_type },
+  { "graphics", N_("Graphics"), "plug-graphics-symbolic", plug_graphics_panel_get_type,
+    N_("Graphics drivers, displays and power"), "video-display-symbolic" },
 #endif
   { NULL }
 };

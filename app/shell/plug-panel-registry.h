@@ -18,6 +18,11 @@ typedef struct
   const char *title;
   const char *icon_name;
   GType     (*get_type) (void);
+  /* What the panel is for, in a line (GNOME Shell's search results). */
+  const char *description;
+  /* The panels' icons ship inside the application; GNOME Shell finds
+   * this one in the icon theme. */
+  const char *theme_icon_name;
 } PlugPanelInfo;
 
 const PlugPanelInfo *plug_panel_registry_get_all     (guint      *n_panels);

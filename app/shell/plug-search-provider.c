@@ -79,21 +79,6 @@ static const char introspection_xml[] =
   "  </interface>"
   "</node>";
 
-typedef struct
-{
-  const char *panel_id;
-  const char *description;
-  /* The panel icons ship inside the application; GNOME Shell finds this
-   * one in the icon theme. */
-  const char *fallback_icon_name;
-} PanelMeta;
-
-static const PanelMeta panel_metas[] = {
-  { "broadband", N_("Modems, SIM cards and mobile broadband connections"), "network-cellular-symbolic" },
-  { "drives", N_("Reformat, rename and test external drives"), "drive-removable-media-symbolic" },
-  { "graphics", N_("Graphics drivers, displays and power"), "video-display-symbolic" },
-};
-
 struct _PlugSearchProvider
 {
   GObject          parent_instance;
@@ -272,24 +257,15 @@ add_panel_meta (GVariantBuilder *metas,
 {
   const PlugPanelInfo *info = plug_panel_registry_lookup (id + strlen (PANEL_PREFIX));
   const char *names[3] = { NULL, };
-  const char *description = NULL;
   g_autoptr(GIcon) icon = NULL;
 
   if (info == NULL)
     return;
 
   names[0] = info->icon_name;
-  for (guint i = 0; i < G_N_ELEMENTS (panel_metas); i++)
-    {
-      if (g_str_equal (panel_metas[i].panel_id, info->id))
-        {
-          description = _(panel_metas[i].description);
-          names[1] = panel_metas[i].fallback_icon_name;
-        }
-    }
-
+  names[1] = info->theme_icon_name;
   icon = g_themed_icon_new_from_names ((char **) names, -1);
-  add_meta (metas, id, _(info->title), description, icon);
+  add_meta (metas, id, _(info->title), _(info->description), icon);
 }
 
 static void
