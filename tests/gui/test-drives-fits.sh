@@ -91,6 +91,7 @@ shoot fits-2-names "$dialog"
 a11y_press 'Reformat as ext4…' --window 'Will It Fit on DUIFITEX?' >/dev/null
 wait_until 20 has_window '^Reformat DUIFITEX$'
 check "Reformat as ext4… opens the reformat wizard" has_window '^Reformat DUIFITEX$'
+wait_until 10 no_window '^Will It Fit on DUIFITEX\?$'
 check "… and closes the dialog" no_window '^Will It Fit on DUIFITEX\?$'
 ext4_chosen () {
   a11y objects --window 'Reformat DUIFITEX' --role 'check box' |

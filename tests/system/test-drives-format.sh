@@ -195,7 +195,9 @@ check "… the last line names the label, type and mount point" \
 
 # --- the whole drive --------------------------------------------------------
 
-as_tester udisksctl mount --no-user-interaction --block-device "${whole_device}p2" >/dev/null 2>&1
+# Tried again for a while: with the other lanes' images coming and going,
+# udisks may refuse a mount for a moment.
+wait_until 10 as_tester udisksctl mount --no-user-interaction --block-device "${whole_device}p2"
 mounted_partition=$(findmnt -n -o TARGET --source "${whole_device}p2" | head -n 1)
 check "the test user mounted the drive's second partition (at ${mounted_partition:-nowhere})" \
   eval 'test -n "$mounted_partition" && mountpoint -q "$mounted_partition"'
