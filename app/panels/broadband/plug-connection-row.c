@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-alert.h"
 #include "plug-broadband-connection.h"
 #include "plug-broadband-actions.h"
 
@@ -409,7 +410,7 @@ delete_cb (GObject      *object,
 }
 
 static void
-delete_response_cb (AdwMessageDialog  *dialog,
+delete_response_cb (PlugAlert         *dialog,
                     const char        *response,
                     PlugConnectionRow *self)
 {
@@ -439,24 +440,22 @@ delete_response_cb (AdwMessageDialog  *dialog,
 static void
 delete_clicked_cb (PlugConnectionRow *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autofree char *heading =
     /* Translators: %s is a connection's name */
     g_strdup_printf (_("Delete “%s”?"), connection_name (self));
-  AdwMessageDialog *dialog;
+  PlugAlert *dialog;
 
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                       heading,
-                                                       _("Its settings, APN and password are removed for every user of this computer. Adding it again needs the wizard.")));
-  adw_message_dialog_add_responses (dialog,
-                                    "cancel", _("_Cancel"),
-                                    "delete", _("_Delete"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "delete", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "cancel");
-  adw_message_dialog_set_close_response (dialog, "cancel");
+  dialog = plug_alert_new (heading,
+                           _("Its settings, APN and password are removed for every user of this computer. Adding it again needs the wizard."));
+  plug_alert_add_responses (dialog,
+                            "cancel", _("_Cancel"),
+                            "delete", _("_Delete"),
+                            NULL);
+  plug_alert_set_response_appearance (dialog, "delete", ADW_RESPONSE_DESTRUCTIVE);
+  plug_alert_set_default_response (dialog, "cancel");
+  plug_alert_set_close_response (dialog, "cancel");
   g_signal_connect_object (dialog, "response", G_CALLBACK (delete_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  plug_alert_present (dialog, GTK_WIDGET (self));
 }
 
 /* --- object ---------------------------------------------------------------- */

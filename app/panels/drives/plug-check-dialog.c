@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-alert.h"
 #include "plug-check-dialog.h"
 #include "plug-check-operation.h"
 #include "plug-drive-error.h"
@@ -356,9 +357,9 @@ start_operation (PlugCheckDialog    *self,
 }
 
 static void
-repair_response_cb (AdwMessageDialog *message_dialog,
-                    const char       *response,
-                    PlugCheckDialog  *self)
+repair_response_cb (PlugAlert       *message_dialog,
+                    const char      *response,
+                    PlugCheckDialog *self)
 {
   PlugCheckOperation *operation = g_object_get_data (G_OBJECT (message_dialog), "operation");
 
@@ -392,7 +393,7 @@ plug_check_dialog_ask_repair (PlugCheckDialog *self,
   g_autofree char *body = NULL;
   g_autofree char *size_text = NULL;
   g_autofree char *mount_note = NULL;
-  GtkWidget *message_dialog;
+  PlugAlert *message_dialog;
 
   g_return_if_fail (PLUG_IS_CHECK_DIALOG (self));
 
@@ -425,18 +426,18 @@ plug_check_dialog_ask_repair (PlugCheckDialog *self,
   /* Made now: the repair acts on the drive named here, or on none. */
   operation = plug_check_operation_new (self->client, self->drive, self->volume, TRUE);
 
-  message_dialog = adw_message_dialog_new (parent, heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (message_dialog),
-                                    "cancel", _("_Cancel"),
-                                    "repair", _("_Repair"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (message_dialog), "repair",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (message_dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (message_dialog), "cancel");
+  message_dialog = plug_alert_new (heading, body);
+  plug_alert_add_responses (message_dialog,
+                            "cancel", _("_Cancel"),
+                            "repair", _("_Repair"),
+                            NULL);
+  plug_alert_set_response_appearance (message_dialog, "repair",
+                                      ADW_RESPONSE_DESTRUCTIVE);
+  plug_alert_set_default_response (message_dialog, "cancel");
+  plug_alert_set_close_response (message_dialog, "cancel");
   g_object_set_data_full (G_OBJECT (message_dialog), "operation", g_steal_pointer (&operation), g_object_unref);
   g_signal_connect_object (message_dialog, "response", G_CALLBACK (repair_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (message_dialog));
+  plug_alert_present (message_dialog, GTK_WIDGET (parent));
 }
 
 static void

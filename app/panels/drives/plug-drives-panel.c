@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-alert.h"
 #include "plug-delayed-spinner.h"
 
 #include "plug-benchmark-dialog.h"
@@ -365,12 +366,12 @@ show_details_activated (GtkWidget  *widget,
 {
   const char *message;
   const char *details;
-  GtkWidget *dialog;
+  PlugAlert *dialog;
 
   g_variant_get (parameter, "(&s&s)", &message, &details);
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), message, details);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  dialog = plug_alert_new (message, details);
+  plug_alert_add_response (dialog, "close", _("_Close"));
+  plug_alert_present (dialog, widget);
 }
 
 static void
@@ -583,9 +584,9 @@ take_ownership_done_cb (GObject      *object,
 }
 
 static void
-take_ownership_response_cb (AdwMessageDialog *dialog,
-                            const char       *response,
-                            PlugDrivesPanel  *self)
+take_ownership_response_cb (PlugAlert       *dialog,
+                            const char      *response,
+                            PlugDrivesPanel *self)
 {
   PlugTakeOwnershipOperation *operation = g_object_get_data (G_OBJECT (dialog), "operation");
 
@@ -615,7 +616,7 @@ take_ownership_activated (GtkWidget  *widget,
   g_autofree char *filesystem_name = NULL;
   g_autofree char *size_text = NULL;
   const char *owner = NULL;
-  GtkWidget *dialog;
+  PlugAlert *dialog;
 
   if (self->take_ownership != NULL || !find_volume (self, parameter, &drive, &volume))
     return;
@@ -642,17 +643,17 @@ take_ownership_activated (GtkWidget  *widget,
   operation = plug_take_ownership_operation_new (plug_drive_list_get_client (self->drive_list), drive, volume);
   g_object_set_data_full (G_OBJECT (operation), "volume-name", g_strdup (name), g_free);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "take", _("_Make It Yours"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "take", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "take");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = plug_alert_new (heading, body);
+  plug_alert_add_responses (dialog,
+                            "cancel", _("_Cancel"),
+                            "take", _("_Make It Yours"),
+                            NULL);
+  plug_alert_set_response_appearance (dialog, "take", ADW_RESPONSE_SUGGESTED);
+  plug_alert_set_default_response (dialog, "take");
+  plug_alert_set_close_response (dialog, "cancel");
   g_object_set_data_full (G_OBJECT (dialog), "operation", g_steal_pointer (&operation), g_object_unref);
   g_signal_connect_object (dialog, "response", G_CALLBACK (take_ownership_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  plug_alert_present (dialog, widget);
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-alert.h"
 #include "plug-kept-copies-group.h"
 #include "plug-kept-copy.h"
 
@@ -144,7 +145,7 @@ deleted_cb (GObject      *object,
 }
 
 static void
-delete_response_cb (AdwMessageDialog    *dialog,
+delete_response_cb (PlugAlert           *dialog,
                     const char          *response,
                     PlugKeptCopiesGroup *self)
 {
@@ -163,12 +164,11 @@ delete_clicked_cb (GtkWidget           *button,
                    PlugKeptCopiesGroup *self)
 {
   PlugKeptCopy *copy = copy_of_button (self, button);
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autofree char *name = NULL;
   g_autofree char *heading = NULL;
   g_autofree char *size = NULL;
   g_autofree char *body = NULL;
-  AdwMessageDialog *dialog;
+  PlugAlert *dialog;
 
   if (copy == NULL)
     return;
@@ -186,18 +186,17 @@ delete_clicked_cb (GtkWidget           *button,
                                        plug_kept_copy_get_n_files (copy)),
                           plug_kept_copy_get_n_files (copy), size, plug_kept_copy_get_path (copy));
 
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                       heading, body));
-  adw_message_dialog_add_responses (dialog,
-                                    "cancel", _("_Cancel"),
-                                    "delete", _("_Delete"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "delete", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "cancel");
-  adw_message_dialog_set_close_response (dialog, "cancel");
+  dialog = plug_alert_new (heading, body);
+  plug_alert_add_responses (dialog,
+                            "cancel", _("_Cancel"),
+                            "delete", _("_Delete"),
+                            NULL);
+  plug_alert_set_response_appearance (dialog, "delete", ADW_RESPONSE_DESTRUCTIVE);
+  plug_alert_set_default_response (dialog, "cancel");
+  plug_alert_set_close_response (dialog, "cancel");
   g_object_set_data_full (G_OBJECT (dialog), "plug-copy", g_object_ref (copy), g_object_unref);
   g_signal_connect_object (dialog, "response", G_CALLBACK (delete_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  plug_alert_present (dialog, GTK_WIDGET (self));
 }
 
 /* --- Restore -------------------------------------------------------------------- */
@@ -285,7 +284,7 @@ dup_target_text (PlugVolume *volume)
 }
 
 static void
-restore_response_cb (AdwMessageDialog    *dialog,
+restore_response_cb (PlugAlert           *dialog,
                      const char          *response,
                      PlugKeptCopiesGroup *self)
 {
@@ -328,11 +327,10 @@ restore_clicked_cb (GtkWidget           *button,
                     PlugKeptCopiesGroup *self)
 {
   PlugKeptCopy *copy = copy_of_button (self, button);
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autoptr(GPtrArray) targets = NULL;
   g_autofree char *name = NULL;
   g_autofree char *heading = NULL;
-  AdwMessageDialog *dialog;
+  PlugAlert *dialog;
   GtkStringList *choices;
   GtkWidget *drop_down;
   guint preferred = 0;
@@ -347,11 +345,11 @@ restore_clicked_cb (GtkWidget           *button,
 
   if (targets->len == 0)
     {
-      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading,
-                                                           _("No drive is mounted to put the files on. Plug in "
-                                                             "the drive and open it in Files, then try again.")));
-      adw_message_dialog_add_response (dialog, "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (dialog));
+      dialog = plug_alert_new (heading,
+                               _("No drive is mounted to put the files on. Plug in "
+                                 "the drive and open it in Files, then try again."));
+      plug_alert_add_response (dialog, "close", _("_Close"));
+      plug_alert_present (dialog, GTK_WIDGET (self));
       return;
     }
 
@@ -371,25 +369,25 @@ restore_clicked_cb (GtkWidget           *button,
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Restore to"),
                                   -1);
 
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading,
-                                                       _("The files go back to the top folder of the drive you "
-                                                         "choose, each checked against the copy; then the copy is "
-                                                         "deleted from this computer. Nothing on the drive is "
-                                                         "replaced.")));
-  adw_message_dialog_set_extra_child (dialog, drop_down);
-  adw_message_dialog_add_responses (dialog,
-                                    "cancel", _("_Cancel"),
-                                    "restore", _("_Restore"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "restore", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "restore");
-  adw_message_dialog_set_close_response (dialog, "cancel");
+  dialog = plug_alert_new (heading,
+                           _("The files go back to the top folder of the drive you "
+                             "choose, each checked against the copy; then the copy is "
+                             "deleted from this computer. Nothing on the drive is "
+                             "replaced."));
+  plug_alert_set_extra_child (dialog, drop_down);
+  plug_alert_add_responses (dialog,
+                            "cancel", _("_Cancel"),
+                            "restore", _("_Restore"),
+                            NULL);
+  plug_alert_set_response_appearance (dialog, "restore", ADW_RESPONSE_SUGGESTED);
+  plug_alert_set_default_response (dialog, "restore");
+  plug_alert_set_close_response (dialog, "cancel");
   g_object_set_data_full (G_OBJECT (dialog), "plug-copy", g_object_ref (copy), g_object_unref);
   g_object_set_data_full (G_OBJECT (dialog), "plug-targets", g_steal_pointer (&targets),
                           (GDestroyNotify) g_ptr_array_unref);
   g_object_set_data (G_OBJECT (dialog), "plug-drop-down", drop_down);
   g_signal_connect_object (dialog, "response", G_CALLBACK (restore_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  plug_alert_present (dialog, GTK_WIDGET (self));
 }
 
 /* --- the rows ------------------------------------------------------------------ */

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-alert.h"
 #include "plug-gpu-driver-rules.h"
 #include "plug-gpu-group.h"
 #include "plug-gpu-kind.h"
@@ -354,11 +355,11 @@ show_error (PlugGpuGroup *self,
             const char   *heading,
             const GError *error)
 {
-  GtkWidget *dialog;
+  PlugAlert *dialog;
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), heading, error->message);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  dialog = plug_alert_new (heading, error->message);
+  plug_alert_add_response (dialog, "close", _("_Close"));
+  plug_alert_present (dialog, GTK_WIDGET (self));
 }
 
 /* The driver the kernel will use after a restart, if not the bound one. */
@@ -623,9 +624,9 @@ recheck_cb (GObject      *object,
 }
 
 static void
-confirm_response_cb (AdwMessageDialog *dialog,
-                     const char       *response,
-                     gpointer          user_data)
+confirm_response_cb (PlugAlert  *dialog,
+                     const char *response,
+                     gpointer    user_data)
 {
   PlugGpuGroup *self = user_data;
 
@@ -644,7 +645,7 @@ confirm (PlugGpuGroup *self)
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
   g_autofree char *use_label = NULL;
-  GtkWidget *dialog;
+  PlugAlert *dialog;
 
   /* Translators: %s is a driver, such as “amdgpu” */
   heading = g_strdup_printf (_("Use %s?"), self->picked_driver);
@@ -663,18 +664,18 @@ confirm (PlugGpuGroup *self)
   /* Translators: a button; %s is a driver */
   use_label = g_strdup_printf (_("_Use %s"), self->picked_driver);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "switch", use_label,
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "switch",
-                                              ADW_RESPONSE_DESTRUCTIVE);
+  dialog = plug_alert_new (heading, body);
+  plug_alert_add_responses (dialog,
+                            "cancel", _("_Cancel"),
+                            "switch", use_label,
+                            NULL);
+  plug_alert_set_response_appearance (dialog, "switch",
+                                      ADW_RESPONSE_DESTRUCTIVE);
   /* Cancel is what Enter and Escape do. */
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  plug_alert_set_default_response (dialog, "cancel");
+  plug_alert_set_close_response (dialog, "cancel");
   g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  plug_alert_present (dialog, GTK_WIDGET (self));
 }
 
 static void
@@ -686,9 +687,9 @@ driver_toggled_cb (GtkCheckButton *button,
 }
 
 static void
-choose_response_cb (AdwMessageDialog *dialog,
-                    const char       *response,
-                    gpointer          user_data)
+choose_response_cb (PlugAlert  *dialog,
+                    const char *response,
+                    gpointer    user_data)
 {
   PlugGpuGroup *self = user_data;
 
@@ -707,7 +708,8 @@ switch_clicked_cb (PlugGpuGroup *self)
   g_autofree char *body = NULL;
   g_autoptr(GPtrArray) candidates = g_ptr_array_new ();
   const char *next_driver;
-  GtkWidget *dialog, *box;
+  PlugAlert *dialog;
+  GtkWidget *box;
   GtkCheckButton *group = NULL;
 
   if (bound != NULL)
@@ -736,8 +738,7 @@ switch_clicked_cb (PlugGpuGroup *self)
     /* Translators: the GPU */
     body = g_strdup_printf (_("Choose the driver that runs %s from the next start."), name);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   _("Switch Driver"), body);
+  dialog = plug_alert_new (_("Switch Driver"), body);
   /* One choice is said in the text: a lone check box would look as if it
    * could be left unchecked. Several are radio buttons, the first picked,
    * so Next always has a driver to go on with. */
@@ -762,19 +763,19 @@ switch_clicked_cb (PlugGpuGroup *self)
           gtk_box_append (GTK_BOX (box), button);
         }
       gtk_check_button_set_active (group, TRUE);
-      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+      plug_alert_set_extra_child (dialog, box);
     }
 
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "next", _("_Next"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "next", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "next", candidates->len > 0);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  plug_alert_add_responses (dialog,
+                            "cancel", _("_Cancel"),
+                            "next", _("_Next"),
+                            NULL);
+  plug_alert_set_response_appearance (dialog, "next", ADW_RESPONSE_SUGGESTED);
+  plug_alert_set_response_enabled (dialog, "next", candidates->len > 0);
+  plug_alert_set_default_response (dialog, "cancel");
+  plug_alert_set_close_response (dialog, "cancel");
   g_signal_connect_object (dialog, "response", G_CALLBACK (choose_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  plug_alert_present (dialog, GTK_WIDGET (self));
 }
 
 static void
@@ -851,9 +852,9 @@ system_bus_cb (GObject      *object,
 }
 
 static void
-restart_response_cb (AdwMessageDialog *dialog,
-                     const char       *response,
-                     gpointer          user_data)
+restart_response_cb (PlugAlert  *dialog,
+                     const char *response,
+                     gpointer    user_data)
 {
   PlugGpuGroup *self = user_data;
 
@@ -868,23 +869,22 @@ static void
 restart_clicked_cb (PlugGpuGroup *self)
 {
   g_autofree char *body = NULL;
-  GtkWidget *dialog;
+  PlugAlert *dialog;
 
   /* Translators: %s is a driver, such as “amdgpu” */
   body = g_strdup_printf (_("The computer starts again with %s. Open apps close, and work that is "
                             "not saved is lost."), self->chosen_driver);
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   _("Restart Now?"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "restart", _("_Restart"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restart",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = plug_alert_new (_("Restart Now?"), body);
+  plug_alert_add_responses (dialog,
+                            "cancel", _("_Cancel"),
+                            "restart", _("_Restart"),
+                            NULL);
+  plug_alert_set_response_appearance (dialog, "restart",
+                                      ADW_RESPONSE_DESTRUCTIVE);
+  plug_alert_set_default_response (dialog, "cancel");
+  plug_alert_set_close_response (dialog, "cancel");
   g_signal_connect_object (dialog, "response", G_CALLBACK (restart_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  plug_alert_present (dialog, GTK_WIDGET (self));
 }
 
 static void

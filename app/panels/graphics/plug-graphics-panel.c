@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-alert.h"
 #include "plug-delayed-spinner.h"
 
 #include "plug-gpu-group.h"
@@ -442,11 +443,10 @@ gone_reverted_cb (GObject      *object,
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (undo->self))),
-                                                  _("The Change Was Not Undone"), error->message);
+      PlugAlert *dialog = plug_alert_new (_("The Change Was Not Undone"), error->message);
 
-      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (dialog));
+      plug_alert_add_response (dialog, "close", _("_Close"));
+      plug_alert_present (dialog, GTK_WIDGET (undo->self));
       gtk_widget_set_sensitive (undo->button, TRUE);
     }
   gone_undo_free (undo);
