@@ -327,7 +327,19 @@ add_panel_actions (PlugApplication *self)
     }
 }
 
-/* The About window's debugging information is `plugboardctl report`'s
+/* The about window: AdwAboutDialog, drawn inside the main window, where
+ * libadwaita has it (1.5, the GNOME runtime); AdwAboutWindow, a window of
+ * its own, on the baseline (libadwaita 1.2). Both have the same
+ * properties. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+#define PLUG_TYPE_ABOUT ADW_TYPE_ABOUT_DIALOG
+#define plug_about_set_debug_info(about, text) adw_about_dialog_set_debug_info (ADW_ABOUT_DIALOG (about), text)
+#else
+#define PLUG_TYPE_ABOUT ADW_TYPE_ABOUT_WINDOW
+#define plug_about_set_debug_info(about, text) adw_about_window_set_debug_info (ADW_ABOUT_WINDOW (about), text)
+#endif
+
+/* The about window's debugging information is `plugboardctl report`'s
  * text: what every panel shows, as a bug report asks for it. It is read
  * in the background; the window says so meanwhile. */
 static void
@@ -335,38 +347,38 @@ report_read_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  GWeakRef *window_ref = user_data;
-  g_autoptr(AdwAboutWindow) window = g_weak_ref_get (window_ref);
+  GWeakRef *about_ref = user_data;
+  g_autoptr(GObject) about = g_weak_ref_get (about_ref);
   g_autofree char *output = NULL;
   g_autoptr(GError) error = NULL;
 
-  g_weak_ref_clear (window_ref);
-  g_free (window_ref);
+  g_weak_ref_clear (about_ref);
+  g_free (about_ref);
 
   if (!g_subprocess_communicate_utf8_finish (G_SUBPROCESS (object), result, &output, NULL, &error))
     {
-      if (window != NULL)
+      if (about != NULL)
         {
           /* Translators: %s says why, in the system's words */
           g_autofree char *text = g_strdup_printf (_("plugboardctl report could not be run: %s"), error->message);
 
-          adw_about_window_set_debug_info (window, text);
+          plug_about_set_debug_info (about, text);
         }
       return;
     }
 
-  if (window != NULL)
-    adw_about_window_set_debug_info (window, output);
+  if (about != NULL)
+    plug_about_set_debug_info (about, output);
 }
 
 static void
-read_report (AdwAboutWindow *window)
+read_report (GObject *about)
 {
   const char *path = g_getenv ("PLUGBOARDCTL");
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GError) error = NULL;
-  GWeakRef *window_ref;
+  GWeakRef *about_ref;
 
   /* The build tree's, for its tests; the installed one otherwise. */
   if (path == NULL || path[0] == '\0')
@@ -381,43 +393,46 @@ read_report (AdwAboutWindow *window)
     {
       g_autofree char *text = g_strdup_printf (_("plugboardctl report could not be run: %s"), error->message);
 
-      adw_about_window_set_debug_info (window, text);
+      plug_about_set_debug_info (about, text);
       return;
     }
 
-  adw_about_window_set_debug_info (window, _("Reading what every panel shows…"));
-  window_ref = g_new0 (GWeakRef, 1);
-  g_weak_ref_init (window_ref, window);
-  g_subprocess_communicate_utf8_async (process, NULL, NULL, report_read_cb, window_ref);
+  plug_about_set_debug_info (about, _("Reading what every panel shows…"));
+  about_ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (about_ref, about);
+  g_subprocess_communicate_utf8_async (process, NULL, NULL, report_read_cb, about_ref);
 }
 
 static void
 show_about (GtkWindow *parent)
 {
   static const char *developers[] = { "The Plugboard Authors", NULL };
-  AdwAboutWindow *window;
+  GObject *about;
 
-  /* AdwAboutWindow is the baseline's (libadwaita 1.2) about window. */
-  window = g_object_new (ADW_TYPE_ABOUT_WINDOW,
-                         "transient-for", parent,
-                         "modal", parent != NULL,
-                         "application-name", _("Plugboard"),
-                         "application-icon", APPLICATION_ID,
-                         "developer-name", _("The Plugboard Authors"),
-                         "developers", developers,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Get a laptop’s awkward hardware working: mobile broadband modems, external drives and graphics drivers."),
-                         "website", "https://github.com/plugboard/plugboard",
-                         "issue-url", "https://github.com/plugboard/plugboard/issues",
-                         "support-url", "help:plugboard",
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "copyright", "© 2026 The Plugboard Authors",
-                         /* Translators: replace with your names, one per line */
-                         "translator-credits", _("translator-credits"),
-                         "debug-info-filename", "plugboard-report.txt",
-                         NULL);
-  read_report (window);
-  gtk_window_present (GTK_WINDOW (window));
+  about = g_object_new (PLUG_TYPE_ABOUT,
+                        "application-name", _("Plugboard"),
+                        "application-icon", APPLICATION_ID,
+                        "developer-name", _("The Plugboard Authors"),
+                        "developers", developers,
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Get a laptop’s awkward hardware working: mobile broadband modems, external drives and graphics drivers."),
+                        "website", "https://github.com/plugboard/plugboard",
+                        "issue-url", "https://github.com/plugboard/plugboard/issues",
+                        "support-url", "help:plugboard",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "copyright", "© 2026 The Plugboard Authors",
+                        /* Translators: replace with your names, one per line */
+                        "translator-credits", _("translator-credits"),
+                        "debug-info-filename", "plugboard-report.txt",
+                        NULL);
+  read_report (about);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (parent));
+#else
+  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
+  gtk_window_set_modal (GTK_WINDOW (about), parent != NULL);
+  gtk_window_present (GTK_WINDOW (about));
+#endif
 }
 
 static void
