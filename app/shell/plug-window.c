@@ -22,7 +22,13 @@ struct _PlugWindow
   /* Template widgets */
   AdwViewStack         *view_stack;
   GtkStack             *content_stack;
+  GtkMenuButton        *menu_button;
+  AdwViewSwitcherBar   *switcher_bar;
+#if ADW_CHECK_VERSION (1, 4, 0)
+  AdwHeaderBar         *header_bar;
+#else
   AdwViewSwitcherTitle *switcher_title;
+#endif
 
   /* Owned */
   GSettings            *settings;
@@ -75,6 +81,15 @@ build_visible_panel (PlugWindow *self)
   adw_bin_set_child (ADW_BIN (holder), panel);
 }
 
+/* Where the panels' switcher is, for the tests: a narrow window has it at
+ * the bottom. */
+static void
+switcher_bar_reveal_cb (PlugWindow *self)
+{
+  g_debug ("The panels' switcher is %s",
+           adw_view_switcher_bar_get_reveal (self->switcher_bar) ? "at the bottom" : "in the header bar");
+}
+
 static void
 add_panels (PlugWindow *self)
 {
@@ -90,11 +105,36 @@ add_panels (PlugWindow *self)
                                          panels[i].icon_name);
 
   /* A build without panels says so rather than showing an empty frame. */
-  gtk_stack_set_visible_child_name (self->content_stack, n_panels > 0 ? "panels" : "empty");
+  if (n_panels == 0)
+    {
+      GtkWidget *empty = adw_status_page_new ();
+
+      adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "io.github.plugboard.Plugboard-symbolic");
+      adw_status_page_set_title (ADW_STATUS_PAGE (empty), _("No Panels"));
+      adw_status_page_set_description (ADW_STATUS_PAGE (empty),
+                                       _("This build of Plugboard was made without any of its panels. "
+                                         "Install a complete build, or see which system services are "
+                                         "reachable with “plugboardctl status”."));
+      gtk_stack_add_named (self->content_stack, empty, "empty");
+      gtk_stack_set_visible_child (self->content_stack, empty);
+    }
+
+  /* One panel needs no switcher: the window's title shows instead. */
+#if ADW_CHECK_VERSION (1, 4, 0)
+  if (n_panels <= 1)
+    {
+      adw_header_bar_set_title_widget (self->header_bar, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), FALSE);
+    }
+#else
   adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, n_panels > 1);
+#endif
 
   g_signal_connect_object (self->view_stack, "notify::visible-child",
                            G_CALLBACK (build_visible_panel), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->switcher_bar, "notify::reveal",
+                           G_CALLBACK (switcher_bar_reveal_cb), self,
                            G_CONNECT_SWAPPED);
 }
 
@@ -229,6 +269,10 @@ setup_for_application (PlugWindow *self)
   PlugApplication *application = get_application (self);
 
   self->settings = g_object_ref (plug_application_get_settings (application));
+  /* GtkApplication read it from gtk/menus.ui at startup. */
+  gtk_menu_button_set_menu_model (self->menu_button,
+                                  G_MENU_MODEL (gtk_application_get_menu_by_id (GTK_APPLICATION (application),
+                                                                                "primary-menu")));
 
   add_panels (self);
   restore_state (self);
@@ -279,11 +323,19 @@ plug_window_class_init (PlugWindowClass *klass)
 
   window_class->close_request = plug_window_close_request;
 
+#if ADW_CHECK_VERSION (1, 4, 0)
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/plugboard/Plugboard/shell/plug-window-adaptive.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlugWindow, header_bar);
+#else
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/shell/plug-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlugWindow, switcher_title);
+#endif
   gtk_widget_class_bind_template_child (widget_class, PlugWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, PlugWindow, content_stack);
-  gtk_widget_class_bind_template_child (widget_class, PlugWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, PlugWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, PlugWindow, switcher_bar);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }

@@ -57,15 +57,26 @@ sleep 0.3
 screenshot "$shots/shortcuts.png"
 xdotool key Escape
 
-# The third item of the primary menu opens About.
+# The third item of the primary menu opens About: a window of its own with
+# the baseline's libadwaita (1.2), a dialog drawn inside the main window
+# with 1.5 and later (the build then calls adw_dialog_present).
 before=$(visible_windows)
+screenshot "$shots/before-about.png"
 xdotool key F10
 sleep 0.4
 xdotool key Down Down Return
-for _ in $(seq 40); do [ "$(visible_windows)" -gt "$before" ] && break; sleep 0.05; done
-check "the primary menu opens the About window" test "$(visible_windows)" -gt "$before"
-sleep 0.5
-screenshot "$shots/about.png"
+if nm -D "$PLUGBOARD" | grep -q ' adw_dialog_present'; then
+  sleep 1
+  screenshot "$shots/about.png"
+  changed=$(compare -metric AE "$shots/before-about.png" "$shots/about.png" null: 2>&1)
+  check "the primary menu opens the About dialog over the window ($changed pixels changed)" \
+    test "${changed%%.*}" -gt 100000
+else
+  for _ in $(seq 40); do [ "$(visible_windows)" -gt "$before" ] && break; sleep 0.05; done
+  check "the primary menu opens the About window" test "$(visible_windows)" -gt "$before"
+  sleep 0.5
+  screenshot "$shots/about.png"
+fi
 xdotool key Escape
 
 # Ctrl+Q closes the window, which saves its size, and the app exits.
@@ -84,13 +95,27 @@ window-width=700
 window-height=500
 last-panel='graphics'
 KEYFILE
-GUI_GSETTINGS_BACKEND=keyfile run_gui "$PLUGBOARD"
+GUI_DEBUG_DOMAINS=plugboard GUI_GSETTINGS_BACKEND=keyfile run_gui "$PLUGBOARD"
 wait_first_frame 30
 sleep 0.3
 geometry=$(xwininfo -id "$(window_id)" | awk '/Width:/ { w = $2 } /Height:/ { h = $2 } END { print w "x" h }')
 check "the remembered size comes back ($geometry)" test "$geometry" = 700x500
+
+# Narrow, as on a phone or half a small screen, the panels' switcher moves
+# from the header bar to the bottom of the window, and back when it widens.
+switcher_said () { grep -c "The panels' switcher is $1" "$GUI_DIR/app.log"; }
+xdotool windowsize "$(window_id)" 400 560
+for _ in $(seq 40); do [ "$(switcher_said 'at the bottom')" -gt 0 ] && break; sleep 0.05; done
+sleep 0.3
+screenshot "$shots/narrow.png"
+check "a window 400 pixels wide has the panels' switcher at the bottom" \
+  test "$(switcher_said 'at the bottom')" -gt 0
+in_header=$(switcher_said 'in the header bar')
 xdotool windowsize "$(window_id)" 800 560
+for _ in $(seq 40); do [ "$(switcher_said 'in the header bar')" -gt "$in_header" ] && break; sleep 0.05; done
 sleep 0.5
+check "widened to 800 pixels, the switcher is back in the header bar" \
+  test "$(switcher_said 'in the header bar')" -gt "$in_header"
 xdotool mousemove 400 300 key ctrl+w
 for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.05; done
 app_pid=
