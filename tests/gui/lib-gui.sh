@@ -113,6 +113,15 @@ gui_command () {
     DBUS_SESSION_BUS_ADDRESS="$GUI_SESSION_BUS" "$@"
 }
 
+# GUI_GL_OFF: the variable that keeps GDK from opening OpenGL, as the
+# GTK found spells it: GTK 4.16 renamed GDK_DEBUG=gl-disable, and warns of
+# the old name.
+if pkg-config --atleast-version=4.16 gtk4 2>/dev/null; then
+  GUI_GL_OFF=GDK_DISABLE=gl
+else
+  GUI_GL_OFF=GDK_DEBUG=gl-disable
+fi
+
 # gui_wrapper: a command run_gui runs the rest through, as root, before it
 # becomes the test user (make-screenshots.sh hides a folder with it).
 gui_wrapper=()
@@ -133,7 +142,7 @@ run_gui () {
     # pointer or even name the module, reports the buffer as a leak of the
     # app's (the load tests run the app instrumented).
     GSK_RENDERER=cairo
-    GDK_DEBUG=gl-disable
+    "$GUI_GL_OFF"
     LANG="${GUI_LANG:-C.UTF-8}"
     LANGUAGE="${GUI_LANGUAGE:-}"
     GSETTINGS_BACKEND="${GUI_GSETTINGS_BACKEND:-memory}"

@@ -71,7 +71,7 @@ show () {
     "$SANDBOX" --build-dir "$PLUG_BUILD_DIR" --user "$PLUG_TEST_USER" \
       --host-root "$root" --session-bus "$GUI_SESSION_BUS" --bind /tmp/.X11-unix /tmp/.X11-unix \
       --bind "$GUI_DIR/app" "$GUI_DIR/app" \
-      --setenv GSK_RENDERER cairo --setenv GDK_DEBUG gl-disable --setenv GDK_BACKEND x11 \
+      --setenv GSK_RENDERER cairo --setenv "${GUI_GL_OFF%%=*}" "${GUI_GL_OFF#*=}" --setenv GDK_BACKEND x11 \
       --setenv GTK_A11Y none --setenv NO_AT_BRIDGE 1 \
       --setenv GSETTINGS_BACKEND memory --setenv GSETTINGS_SCHEMA_DIR "$PLUG_BUILD_DIR/data" \
       --setenv PLUG_FIRST_FRAME_FILE "$GUI_DIR/app/first-frame" \
