@@ -1551,6 +1551,13 @@ describe_framebuffer_cause (Reading *reading,
                               gpu->driver);
     }
 
+  /* Inside the sandbox, without plugboard-helper, the installed drivers
+   * are not known: not that there are none. */
+  if (gpu->hidden_by_sandbox)
+    return g_strdup (_("No driver is bound to the GPU. Which drivers are installed for it, and why "
+                       "none took over the screen, is not visible from the sandbox: plugboard-helper "
+                       "on the host would tell."));
+
   cause = get_unbound_cause (reading, gpu);
   if (cause == UNBOUND_NONE_INSTALLED)
     return g_strdup (_("No installed driver can drive the GPU: installing one would let the screen "
