@@ -2,7 +2,11 @@
 # make-screenshots.sh: the metainfo's screenshots (data/screenshots/) and
 # the help's figures of panels and wizards (help/C/figures/), made from
 # friendly data: a person's disk images, a real provider's SIM in a modem,
-# the made-up GPUs of the gui tests. Run on demand, never by meson test.
+# the made-up GPUs of the gui tests, rendering as on real ones. They look
+# as GNOME's own apps do in GNOME Software: a close button alone in the
+# header bar, no focus rings (the wizards and dialogs are clicked through
+# with the pointer), no warnings in the metainfo's pictures. Run on
+# demand, never by meson test.
 #
 # Copyright 2026 The Plugboard Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,9 +25,10 @@
 # pictures replace those in the source tree only when every step of their
 # part went as planned (TAP lines say which did not); with PLUG_SHOTS_OUT
 # set they go there instead. Everything the script creates (disk images in
-# the user's home, mounts, connections, the modem, the helper) it removes
-# again, and it refuses to start where it would have to touch what is not
-# its own: a file in the way, or modems plugged into the stack already.
+# the user's home, mounts, connections, the modem, the helper, GTK's
+# settings file) it removes again, and it refuses to start where it would
+# have to touch what is not its own: a file in the way, or modems plugged
+# into the stack already.
 # Open every picture afterwards and judge it as a user would.
 
 set -uo pipefail
@@ -139,6 +144,14 @@ shot_window () {
   timeout 10 import -display "$DISPLAY" -window "$2" "$shots/$1.png"
 }
 
+# close_only NAME: the main window's header bar ends in the close button
+# alone (gtk_settings): where the minimize button was, left of the main
+# menu's, the header bar is blank.
+close_only () {
+  [ "$(convert "$shots/$1.png" -crop 30x30+782+12 +repage -format '%k' info:)" -le 2 ] &&
+    [ "$(convert "$shots/$1.png" -crop 30x30+857+12 +repage -format '%k' info:)" -gt 10 ]
+}
+
 # publish NAME DESTINATION…: the picture goes there at the end, if every
 # step went as planned.
 publications=()
@@ -175,6 +188,19 @@ new_file () {
   fi
   own_dir "$(dirname "$1")"
   created_files+=("$1")
+}
+
+# gtk_settings: GNOME's own apps have a close button alone in their header
+# bars in GNOME Software's pictures: the decoration layout of GTK's
+# settings file, in the configuration folder the app reads
+# (XDG_CONFIG_HOME, run_gui's), removed at the end.
+gtk_settings () {
+  local folder=$GUI_DIR/config/gtk-4.0
+  mkdir -p "$GUI_DIR/config"
+  [ -d "$folder" ] || { mkdir "$folder" && created_dirs+=("$folder"); }
+  new_file "$folder/settings.ini"
+  printf '[Settings]\ngtk-decoration-layout=appmenu:close\n' >"$folder/settings.ini"
+  chown -R "$PLUG_TEST_USER:" "$GUI_DIR/config"
 }
 
 # --- Drives --------------------------------------------------------------------
@@ -237,9 +263,13 @@ make_drives () {
   sleep 1
   shot_main drives
   check "the Drives panel is drawn" test "$(distinct_colors "$shots/drives.png")" -gt 50
+  check "a close button alone in the header bar" close_only drives
 
-  # Rename the camera card: the dialog says how FAT32 will store the name.
-  keys alt+r
+  # The camera card's wizard, opened and clicked through with the pointer
+  # as a person would: GTK shows focus rings only to keyboard users, and
+  # once a window had a key, to the end. The name is typed last, after
+  # the pages that follow it were taken with the name it suggests.
+  xdotool mousemove 624 164 click 1     # Reformat…
   wait_until 20 has_window '^Reformat CAMERA$'
   check "Reformat… opens the wizard for CAMERA" has_window '^Reformat CAMERA$'
   wizard=$(window '^Reformat CAMERA$')
@@ -247,16 +277,18 @@ make_drives () {
   click () { xdotool mousemove --window "$wizard" "$1" "$2" click 1 mousemove --window "$wizard" 280 630; sleep 0.6; }
   click 275 170        # Works with all computers (exFAT)
   shot_window drives-reformat-purpose "$wizard"
-  click 514 27         # Next
+  click 514 27         # Next: the name
+  click 514 27         # Next: what to reformat
+  shot_window drives-reformat-scope "$wizard"
+  click 514 27         # Next: what will be lost
+  sleep 1
+  shot_window drives-reformat-confirm "$wizard"
+  click 135 27         # Back
+  click 135 27         # Back: the name
   xdotool key ctrl+a
   xdotool type --delay 40 'Camera'
   sleep 0.6
   shot_window drives-reformat-name "$wizard"
-  click 514 27
-  shot_window drives-reformat-scope "$wizard"
-  click 514 27
-  sleep 1
-  shot_window drives-reformat-confirm "$wizard"
   check "nothing was changed yet" test "$(blkid_value LABEL "$camera_device")" = CAMERA
   xdotool key Escape
   wait_until 20 no_window '^Reformat CAMERA$'
@@ -297,8 +329,11 @@ make_drives () {
     shot_window "$1" "$dialog"
     [ "$(changed speed-test-a "$1")" -lt 50 ] && [ "$(changed speed-test-open "$1")" -gt 5000 ]
   }
-  keys alt+w
-  keys alt+s
+  # With the pointer: a key would show focus rings from then on.
+  xdotool mousemove --window "$dialog" 514 133 click 1     # Also Measure Writing
+  sleep 0.3
+  xdotool mousemove --window "$dialog" 560 27 click 1      # Run
+  rest_pointer 450 630
   sleep 1
   wait_until 90 settled drives-speed-test
   check "the speed test ran and settled ($(changed speed-test-open drives-speed-test) pixels changed)" \
@@ -309,19 +344,18 @@ make_drives () {
   rest_pointer 880 620
 
   # The stick, as a Linux backup drive: the confirmation names the files
-  # on it, mounted, by the space they take.
+  # on it, mounted, by the space they take. With the pointer alone, as
+  # above, taking the wizard's suggestions: Linux only, the volume's name.
   xdotool mousemove 705 309 click 1
   sleep 0.6
-  keys r
+  xdotool mousemove 690 360 click 1     # Reformat…
   wait_until 20 has_window '^Reformat BACKUP$'
   check "the stick's menu opens the wizard for BACKUP" has_window '^Reformat BACKUP$'
   wizard=$(window '^Reformat BACKUP$')
   centre "$wizard"
-  rest_pointer 450 630
-  keys Return ctrl+a
-  xdotool type --delay 40 'Backup'
-  sleep 0.5
-  keys Return Return
+  click 514 27
+  click 514 27
+  click 514 27
   sleep 1
   shot_window drives-reformat-confirm-backup "$wizard"
   keys Escape
@@ -430,6 +464,7 @@ make_broadband () {
   over_main
   sleep 7
   shot_main broadband
+  check "a close button alone in the header bar" close_only broadband
 
   # Deleting it asks first, over its settings.
   xdotool mousemove 714 320 click 1
@@ -528,6 +563,63 @@ make_broadband () {
 gpu_fixtures=$PLUG_SOURCE_DIR/tests/fixtures/gpus
 gpu_modules=$PLUG_BUILD_DIR/tests/unit/gpu-modules/lib/modules/6.1.0-plug
 
+# The pictures of GPUs that work show what the panel shows on the
+# machines the fixtures play, rendering on their GPUs. Mesa cannot render
+# on a made-up GPU, and Xvfb has no GPU at all, so a stand-in for the
+# renderer probe (PLUGBOARD_RENDERER_PROBE) prints what the real one
+# (app/probe, its format) answers there, as tests/unit/test-graphics-cli.sh
+# does for Vulkan: for the render node the panel gives it, that GPU's
+# OpenGL renderer, and the Vulkan devices of the machine. Debian 12's
+# drivers: Mesa 22.3.6 (iris, radeonsi) and NVIDIA's 535.183.01. RADV
+# needs amdgpu: on radeon, the Radeon has no Vulkan device.
+#
+# stand_in_probe NAME VULKAN NODE=RENDERER;VERSION;VENDOR…: the probe
+# $GUI_DIR/probes/NAME. The made-up root gets the render nodes, the
+# user's to open, so that the panel gives the probe the GPU's node.
+stand_in_probe () {
+  local probe=$GUI_DIR/probes/$1 vulkan=$2 answer node renderer version vendor
+  mkdir -p "$GUI_DIR/probes"
+  {
+    echo '#!/bin/sh'
+    echo 'case "$2" in'
+    for answer in "${@:3}"; do
+      node=${answer%%=*}
+      IFS=';' read -r renderer version vendor <<<"${answer#*=}"
+      printf '  /dev/dri/%s) opengl='\''{"renderer": "%s", "version": "%s", "vendor": "%s", "platform": "device"}'\'' ;;\n' \
+        "$node" "$renderer" "$version" "$vendor"
+    done
+    echo '  *) exit 1 ;;'
+    echo 'esac'
+    printf 'echo "{\\"opengl\\": $opengl, \\"opengl_error\\": null, \\"vulkan\\": %s, \\"vulkan_error\\": null}"\n' \
+      "$(printf '%s' "$vulkan" | sed 's/"/\\"/g')"
+  } >"$probe"
+  chmod 755 "$probe"
+  echo "$probe"
+}
+
+# render_nodes ROOT NODE…: the render nodes in ROOT's /dev/dri, the user's.
+render_nodes () {
+  local node
+  mkdir -p "$1/dev/dri"
+  for node in "${@:2}"; do
+    touch "$1/dev/dri/$node"
+    chown "$PLUG_TEST_USER:" "$1/dev/dri/$node"
+    chmod 660 "$1/dev/dri/$node"
+  done
+}
+
+hybrid_probe () {
+  stand_in_probe hybrid-nvidia \
+    '[{"name": "Intel(R) Xe Graphics (TGL GT2)", "type": "integrated", "api_version": "1.3.230", "vendor_id": "0x8086", "device_id": "0x9a49", "pci_slot": "0000:00:0a.0"}, {"name": "NVIDIA GeForce GTX 1650", "type": "discrete", "api_version": "1.3.242", "vendor_id": "0x10de", "device_id": "0x1f99", "pci_slot": "0000:01:00.0"}]' \
+    'renderD128=Mesa Intel(R) Xe Graphics (TGL GT2);4.6 (Compatibility Profile) Mesa 22.3.6;Intel' \
+    'renderD129=NVIDIA GeForce GTX 1650/PCIe/SSE2;4.6.0 NVIDIA 535.183.01;NVIDIA Corporation'
+}
+
+tahiti_probe () {
+  stand_in_probe amd-tahiti-radeon '[]' \
+    'renderD128=AMD TAHITI (radeonsi, LLVM 15.0.6, DRM 2.50, 6.1.0-28-amd64);4.6 (Compatibility Profile) Mesa 22.3.6;AMD'
+}
+
 new_root () {
   local root=$GUI_DIR/roots/$1
   mkdir -p "$root/usr/share/misc" "$root/proc" "$root/sys/power" "$root/sys/kernel/security"
@@ -542,11 +634,12 @@ new_root () {
   echo "$root"
 }
 
-# show_gpus FIXTURE ROOT: the Graphics panel on the fixture's GPUs, once
-# its readings are in (worker threads, after the first frame).
+# show_gpus FIXTURE ROOT [PROBE]: the Graphics panel on the fixture's GPUs,
+# once its readings are in (worker threads, after the first frame); the
+# renderer probe is the build's, in software, unless PROBE stands in.
 show_gpus () {
   run_gui env PLUG_TEST_SYSFS_ROOT="$2" PLUG_TEST_MODULES_DIRECTORY="$gpu_modules" \
-    PLUGBOARD_RENDERER_PROBE="$PLUG_BUILD_DIR/app/probe/plugboard-renderer-probe" LIBGL_ALWAYS_SOFTWARE=1 \
+    PLUGBOARD_RENDERER_PROBE="${3:-$PLUG_BUILD_DIR/app/probe/plugboard-renderer-probe}" LIBGL_ALWAYS_SOFTWARE=1 \
     umockdev-run -d "$gpu_fixtures/$1.umockdev" -- "$PLUGBOARD" --panel=graphics
   wait_first_frame 30
   sleep 2.5
@@ -563,7 +656,7 @@ over_dialog () {
 }
 
 make_graphics () {
-  local root helper_root conf dialog
+  local root helper_root conf dialog probe
 
   # A hybrid laptop, Intel and NVIDIA on its proprietary driver, Secure
   # Boot's kernel lockdown; its last suspends failed at the NVIDIA GPU.
@@ -578,8 +671,10 @@ make_graphics () {
   echo 0000:01:00.0 >"$root/sys/power/suspend_stats/last_failed_dev"
   echo suspend >"$root/sys/power/suspend_stats/last_failed_step"
   chmod -R a+rX "$root"
-  show_gpus hybrid-nvidia "$root"
+  render_nodes "$root" renderD128 renderD129
+  show_gpus hybrid-nvidia "$root" "$(hybrid_probe)"
   shot_main graphics
+  check "a close button alone in the header bar" close_only graphics
   xdotool mousemove 450 400
   for _ in $(seq 30); do xdotool click 5; done
   sleep 1
@@ -594,7 +689,9 @@ make_graphics () {
 
   # The Radeon HD 7970 on radeon, amdgpu installed: without the helper…
   root=$(new_root tahiti)
-  show_gpus amd-tahiti-radeon "$root"
+  render_nodes "$root" renderD128
+  probe=$(tahiti_probe)
+  show_gpus amd-tahiti-radeon "$root" "$probe"
   shot_main graphics-helper-missing
   stop_gui
 
@@ -613,21 +710,23 @@ make_graphics () {
     --initramfs-tool "$GUI_DIR/initramfs-tool" --timeout 300 >"$GUI_DIR/helper.log" 2>&1 &
   helper_pid=$!
   check "the helper runs on the test bus" timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
-  show_gpus amd-tahiti-radeon "$root"
-  key alt+d
+  show_gpus amd-tahiti-radeon "$root" "$probe"
+  # With the pointer, as a person would (a key would show focus rings):
+  # Switch Driver…, then the dialogs' buttons where centre puts them.
+  xdotool mousemove 647 266 click 1
   sleep 0.5
   dialog=$(dialog_window)
   check "Switch Driver… opens its dialog" test -n "$dialog"
   centre "$dialog"
   over_dialog
   shot_main graphics-switch-choose
-  xdotool key alt+n
+  xdotool mousemove 540 391 click 1     # Next
   sleep 0.8
   dialog=$(dialog_window)
   centre "$dialog"
   over_dialog
   shot_main graphics-switch-confirm
-  xdotool key alt+u
+  xdotool mousemove 543 407 click 1     # Use amdgpu
   wait_until 10 test -e "$conf"
   check "Use amdgpu: the helper wrote its file" test -e "$conf"
   sleep 1.5
@@ -650,7 +749,7 @@ make_graphics () {
     --initramfs-tool "$GUI_DIR/initramfs-tool" --timeout 300 >>"$GUI_DIR/helper.log" 2>&1 &
   helper_pid=$!
   check "the helper runs again, with the check's record" timeout 15 gdbus wait --system --timeout 10 io.github.plugboard.Helper
-  show_gpus amd-tahiti-radeon "$root"
+  show_gpus amd-tahiti-radeon "$root" "$probe"
   shot_main graphics-boot-check
   stop_gui
   stop_helper
@@ -665,6 +764,7 @@ make_graphics () {
 }
 
 start_xvfb
+gtk_settings
 for part in "${parts[@]}"; do
   case "$part" in
     drives) make_drives ;;
