@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "plug-dialog.h"
 #include "plug-frame-report.h"
 #include "plug-panel.h"
 #include "plug-panel-registry.h"
@@ -245,6 +246,21 @@ plug_window_close_request (GtkWindow *window)
   PlugWindow *self = PLUG_WINDOW (window);
   const char *panel_id = plug_window_get_panel (self);
   int width, height;
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* A wizard is drawn inside the window and would go with it, and with
+   * it a job it runs. As when it was a window of its own, it is asked
+   * (it closes, or says why it cannot yet), and the window stays. */
+  {
+    AdwDialog *dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
+
+    if (PLUG_IS_DIALOG (dialog))
+      {
+        plug_dialog_close (PLUG_DIALOG (dialog));
+        return TRUE;
+      }
+  }
+#endif
 
   /* The default size follows the window as it is resized in GTK 4, and
    * is the unmaximized size, which is what should come back. */

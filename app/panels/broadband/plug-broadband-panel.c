@@ -701,7 +701,6 @@ add_connection_action (GtkWidget  *widget,
                        GVariant   *parameter)
 {
   PlugBroadbandPanel *self = PLUG_BROADBAND_PANEL (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
   PlugConnectionWizard *wizard;
   PlugBroadbandRadio radio = PLUG_BROADBAND_RADIO_ON;
 
@@ -710,13 +709,13 @@ add_connection_action (GtkWidget  *widget,
 
   if (radio == PLUG_BROADBAND_RADIO_OFF)
     {
-      wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
+      wizard = plug_connection_wizard_new (NULL, NULL);
       plug_connection_wizard_show_unavailable (wizard, _("Mobile Broadband Is Turned Off"),
                                                _("Turn it on at the top of the Mobile Broadband panel, then add the connection."));
     }
   else if (radio == PLUG_BROADBAND_RADIO_HARDWARE_OFF)
     {
-      wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
+      wizard = plug_connection_wizard_new (NULL, NULL);
       plug_connection_wizard_show_unavailable (wizard, _("Mobile Broadband Is Turned Off"),
                                                _("Use the laptop’s wireless switch or key to turn mobile broadband on, then add the connection."));
     }
@@ -729,23 +728,21 @@ add_connection_action (GtkWidget  *widget,
       g_autofree char *description = g_strdup_printf ("%s.", plug_modem_problem_get_description (problem));
 
       /* Without it the wizard would say no modem was found. */
-      wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
+      wizard = plug_connection_wizard_new (NULL, NULL);
       plug_connection_wizard_show_unavailable (wizard, plug_modem_problem_get_title (problem), description);
     }
   else if (self->unavailable_title != NULL || self->modem_list == NULL)
     {
-      wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL);
+      wizard = plug_connection_wizard_new (NULL, NULL);
       plug_connection_wizard_show_unavailable (wizard,
                                                self->unavailable_title != NULL ? self->unavailable_title : _("Still Looking for Modems"),
                                                self->unavailable_description != NULL ? self->unavailable_description : "");
     }
   else
-    wizard = plug_connection_wizard_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                         plug_modem_list_get_client (self->modem_list),
-                                         self->modem_list);
+    wizard = plug_connection_wizard_new (plug_modem_list_get_client (self->modem_list), self->modem_list);
 
   g_signal_connect_object (wizard, "done", G_CALLBACK (wizard_done_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (wizard));
+  plug_dialog_present (PLUG_DIALOG (wizard), widget);
 }
 
 static void

@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 
 struct _PlugConnectionWizard
 {
-  AdwWindow             parent_instance;
+  PlugDialog            parent_instance;
 
   /* Template widgets */
   AdwWindowTitle       *window_title;

@@ -26,7 +26,7 @@
  * Next button always gets an answer.
  */
 
-G_DEFINE_FINAL_TYPE (PlugConnectionWizard, plug_connection_wizard, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (PlugConnectionWizard, plug_connection_wizard, PLUG_TYPE_DIALOG)
 
 enum {
   DONE,
@@ -372,7 +372,7 @@ add_cb (GObject      *object,
       message = g_strdup_printf (_("Added the connection “%s”"),
                                  nm_connection_get_id (NM_CONNECTION (self->added)));
       g_signal_emit (self, signals[DONE], 0, message);
-      gtk_window_close (GTK_WINDOW (self));
+      plug_dialog_close (PLUG_DIALOG (self));
       return;
     }
 
@@ -609,14 +609,14 @@ countries_loaded_cb (GObject      *object,
 /* --- object --------------------------------------------------------------- */
 
 static gboolean
-plug_connection_wizard_close_request (GtkWindow *window)
+plug_connection_wizard_close_request (PlugDialog *dialog)
 {
-  PlugConnectionWizard *self = PLUG_CONNECTION_WIZARD (window);
+  PlugConnectionWizard *self = PLUG_CONNECTION_WIZARD (dialog);
 
   /* Stops waiting for NetworkManager; what it was asked to do goes on. */
   g_cancellable_cancel (self->cancellable);
 
-  return GTK_WINDOW_CLASS (plug_connection_wizard_parent_class)->close_request (window);
+  return FALSE;
 }
 
 static void
@@ -657,11 +657,11 @@ plug_connection_wizard_class_init (PlugConnectionWizardClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  PlugDialogClass *dialog_class = PLUG_DIALOG_CLASS (klass);
 
   object_class->dispose = plug_connection_wizard_dispose;
   object_class->finalize = plug_connection_wizard_finalize;
-  window_class->close_request = plug_connection_wizard_close_request;
+  dialog_class->close_request = plug_connection_wizard_close_request;
 
   /**
    * PlugConnectionWizard::done:
@@ -716,6 +716,11 @@ plug_connection_wizard_init (PlugConnectionWizard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   plug_tooltip_names_apply (GTK_WIDGET (self->password_row));
+#if !ADW_CHECK_VERSION (1, 5, 0)
+  /* A window of its own: it goes with the main window (a dialog drawn
+   * inside it does by itself). */
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
+#endif
 
   self->cancellable = g_cancellable_new ();
   self->history = g_ptr_array_new_with_free_func (g_free);
@@ -740,28 +745,23 @@ plug_connection_wizard_init (PlugConnectionWizard *self)
 
 /**
  * plug_connection_wizard_new:
- * @parent: the window it is modal for
  * @client: (nullable): NetworkManager's client; %NULL when it is not
  *   running, and plug_connection_wizard_show_unavailable() says so
  * @modem_list: (nullable): the modems, %NULL with @client
  *
- * Returns: (transfer none): the wizard, owned by GTK like every
- *   toplevel window; present it
+ * Returns: (transfer none): the wizard, owned by GTK once presented
+ *   (plug_dialog_present()); present it
  */
 PlugConnectionWizard *
-plug_connection_wizard_new (GtkWindow     *parent,
-                            NMClient      *client,
+plug_connection_wizard_new (NMClient      *client,
                             PlugModemList *modem_list)
 {
   PlugConnectionWizard *self;
 
-  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (client == NULL || NM_IS_CLIENT (client), NULL);
   g_return_val_if_fail (modem_list == NULL || PLUG_IS_MODEM_LIST (modem_list), NULL);
 
-  self = g_object_new (PLUG_TYPE_CONNECTION_WIZARD,
-                       "transient-for", parent,
-                       NULL);
+  self = g_object_new (PLUG_TYPE_CONNECTION_WIZARD, NULL);
   self->client = client != NULL ? g_object_ref (client) : NULL;
   self->modem_list = modem_list != NULL ? g_object_ref (modem_list) : NULL;
 

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <adwaita.h>
+
+#include "plug-dialog.h"
 #include <NetworkManager.h>
 
 #include "plug-modem-list.h"
@@ -15,10 +17,9 @@ G_BEGIN_DECLS
 
 #define PLUG_TYPE_CONNECTION_WIZARD (plug_connection_wizard_get_type ())
 
-G_DECLARE_FINAL_TYPE (PlugConnectionWizard, plug_connection_wizard, PLUG, CONNECTION_WIZARD, AdwWindow)
+G_DECLARE_FINAL_TYPE (PlugConnectionWizard, plug_connection_wizard, PLUG, CONNECTION_WIZARD, PlugDialog)
 
-PlugConnectionWizard *plug_connection_wizard_new              (GtkWindow            *parent,
-                                                               NMClient             *client,
+PlugConnectionWizard *plug_connection_wizard_new              (NMClient             *client,
                                                                PlugModemList        *modem_list);
 void                  plug_connection_wizard_show_unavailable (PlugConnectionWizard *self,
                                                                const char           *title,

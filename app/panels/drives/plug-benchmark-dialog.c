@@ -33,7 +33,7 @@
 
 struct _PlugBenchmarkDialog
 {
-  AdwWindow               parent_instance;
+  PlugDialog              parent_instance;
 
   /* Template widgets */
   AdwWindowTitle         *window_title;
@@ -66,7 +66,7 @@ struct _PlugBenchmarkDialog
   gboolean                running;
 };
 
-G_DEFINE_FINAL_TYPE (PlugBenchmarkDialog, plug_benchmark_dialog, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (PlugBenchmarkDialog, plug_benchmark_dialog, PLUG_TYPE_DIALOG)
 
 static void
 update_buttons (PlugBenchmarkDialog *self)
@@ -188,7 +188,7 @@ keep_awake (PlugBenchmarkDialog *self)
   drive_name = plug_drive_dup_display_name (self->drive);
   /* Translators: why the computer does not sleep meanwhile; a drive's name */
   why = g_strdup_printf (_("Testing how fast %s writes"), drive_name);
-  plug_session_inhibit_hold (&self->inhibit, GTK_WINDOW (self), why);
+  plug_session_inhibit_hold (&self->inhibit, plug_dialog_get_window (PLUG_DIALOG (self)), why);
 }
 
 static void
@@ -297,20 +297,20 @@ close_activated (GtkWidget  *widget,
       return;
     }
 
-  gtk_window_close (GTK_WINDOW (self));
+  plug_dialog_close (PLUG_DIALOG (self));
 }
 
 /* Closing the window stops the test; the file it wrote is removed by the
  * operation whatever happens. */
 static gboolean
-plug_benchmark_dialog_close_request (GtkWindow *window)
+plug_benchmark_dialog_close_request (PlugDialog *dialog)
 {
-  PlugBenchmarkDialog *self = PLUG_BENCHMARK_DIALOG (window);
+  PlugBenchmarkDialog *self = PLUG_BENCHMARK_DIALOG (dialog);
 
   if (self->running)
     g_cancellable_cancel (self->cancellable);
 
-  return GTK_WINDOW_CLASS (plug_benchmark_dialog_parent_class)->close_request (window);
+  return FALSE;
 }
 
 static void
@@ -346,12 +346,12 @@ plug_benchmark_dialog_class_init (PlugBenchmarkDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  PlugDialogClass *dialog_class = PLUG_DIALOG_CLASS (klass);
 
   object_class->dispose = plug_benchmark_dialog_dispose;
   object_class->finalize = plug_benchmark_dialog_finalize;
 
-  window_class->close_request = plug_benchmark_dialog_close_request;
+  dialog_class->close_request = plug_benchmark_dialog_close_request;
 
   gtk_widget_class_install_action (widget_class, "benchmark.start", NULL, start_activated);
   gtk_widget_class_install_action (widget_class, "benchmark.close", NULL, close_activated);
@@ -385,7 +385,7 @@ plug_benchmark_dialog_init (PlugBenchmarkDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->lookup_cancellable = g_cancellable_new ();
-  gtk_window_set_default_widget (GTK_WINDOW (self), self->start_button);
+  plug_dialog_set_default_widget (PLUG_DIALOG (self), self->start_button);
 }
 
 /* A volume whose folder the user may not write in (an ext4 volume made
@@ -494,7 +494,7 @@ plug_benchmark_dialog_new (UDisksClient *client,
   title = g_strdup_printf (_("Speed Test of %s"), volume_name);
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, plug_volume_get_device (volume));
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  plug_dialog_set_title (PLUG_DIALOG (self), title);
 
   setup_write_test (self);
   update_buttons (self);

@@ -50,7 +50,7 @@ typedef enum {
 
 struct _PlugCheckDialog
 {
-  AdwWindow            parent_instance;
+  PlugDialog           parent_instance;
 
   /* Template widgets */
   AdwWindowTitle      *window_title;
@@ -81,9 +81,11 @@ struct _PlugCheckDialog
   /* The last try failed only because the volume was in use. */
   gboolean             can_try_again;
   gboolean             last_was_repair;
+  /* What the repair question was asked over (weak). */
+  GtkWidget           *repair_parent;
 };
 
-G_DEFINE_FINAL_TYPE (PlugCheckDialog, plug_check_dialog, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (PlugCheckDialog, plug_check_dialog, PLUG_TYPE_DIALOG)
 
 enum {
   SIGNAL_DONE,
@@ -366,19 +368,19 @@ repair_response_cb (PlugAlert       *message_dialog,
   if (g_strcmp0 (response, "repair") != 0 || self->running)
     {
       /* Asked from the volume's menu: nothing else was shown. */
-      if (!gtk_widget_get_visible (GTK_WIDGET (self)))
-        gtk_window_destroy (GTK_WINDOW (self));
+      if (!plug_dialog_is_shown (PLUG_DIALOG (self)))
+        plug_dialog_force_close (PLUG_DIALOG (self));
       return;
     }
 
-  gtk_window_present (GTK_WINDOW (self));
+  plug_dialog_present (PLUG_DIALOG (self), self->repair_parent);
   start_operation (self, operation);
 }
 
 /**
  * plug_check_dialog_ask_repair:
  * @self: the dialog, shown (after a check) or not yet (from the menu)
- * @parent: the window to ask over
+ * @parent: a widget of the window to ask over
  *
  * Asks whether to repair the volume, naming it, with Cancel as the
  * default; a yes shows the dialog, which repairs it. A no destroys a
@@ -386,7 +388,7 @@ repair_response_cb (PlugAlert       *message_dialog,
  */
 void
 plug_check_dialog_ask_repair (PlugCheckDialog *self,
-                              GtkWindow       *parent)
+                              GtkWidget       *parent)
 {
   g_autoptr(PlugCheckOperation) operation = NULL;
   g_autofree char *heading = NULL;
@@ -415,12 +417,13 @@ plug_check_dialog_ask_repair (PlugCheckDialog *self,
                           mount_note != NULL ? mount_note : "");
 
   /* Asked from the volume's menu: the dialog shows the repair only. */
-  if (!gtk_widget_get_visible (GTK_WIDGET (self)))
+  g_set_weak_pointer (&self->repair_parent, parent);
+  if (!plug_dialog_is_shown (PLUG_DIALOG (self)))
     {
       g_autofree char *title = g_strdup_printf (_("Repair %s"), self->name);
 
       adw_window_title_set_title (self->window_title, title);
-      gtk_window_set_title (GTK_WINDOW (self), title);
+      plug_dialog_set_title (PLUG_DIALOG (self), title);
     }
 
   /* Made now: the repair acts on the drive named here, or on none. */
@@ -437,7 +440,7 @@ plug_check_dialog_ask_repair (PlugCheckDialog *self,
   plug_alert_set_close_response (message_dialog, "cancel");
   g_object_set_data_full (G_OBJECT (message_dialog), "operation", g_steal_pointer (&operation), g_object_unref);
   g_signal_connect_object (message_dialog, "response", G_CALLBACK (repair_response_cb), self, 0);
-  plug_alert_present (message_dialog, GTK_WIDGET (parent));
+  plug_alert_present (message_dialog, parent);
 }
 
 static void
@@ -467,7 +470,7 @@ next_activated (GtkWidget  *widget,
         }
       else
         {
-          plug_check_dialog_ask_repair (self, GTK_WINDOW (self));
+          plug_check_dialog_ask_repair (self, GTK_WIDGET (self));
         }
       break;
 
@@ -494,13 +497,13 @@ cancel_activated (GtkWidget  *widget,
       return;
     }
 
-  gtk_window_close (GTK_WINDOW (self));
+  plug_dialog_close (PLUG_DIALOG (self));
 }
 
 static gboolean
-plug_check_dialog_close_request (GtkWindow *window)
+plug_check_dialog_close_request (PlugDialog *dialog)
 {
-  PlugCheckDialog *self = PLUG_CHECK_DIALOG (window);
+  PlugCheckDialog *self = PLUG_CHECK_DIALOG (dialog);
 
   if (self->running)
     {
@@ -508,7 +511,7 @@ plug_check_dialog_close_request (GtkWindow *window)
       return TRUE;
     }
 
-  return GTK_WINDOW_CLASS (plug_check_dialog_parent_class)->close_request (window);
+  return FALSE;
 }
 
 static void
@@ -517,6 +520,7 @@ plug_check_dialog_dispose (GObject *object)
   PlugCheckDialog *self = PLUG_CHECK_DIALOG (object);
 
   g_clear_pointer (&self->watch, plug_drive_watch_free);
+  g_clear_weak_pointer (&self->repair_parent);
   gtk_widget_dispose_template (GTK_WIDGET (self), PLUG_TYPE_CHECK_DIALOG);
 
   G_OBJECT_CLASS (plug_check_dialog_parent_class)->dispose (object);
@@ -543,12 +547,12 @@ plug_check_dialog_class_init (PlugCheckDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  PlugDialogClass *dialog_class = PLUG_DIALOG_CLASS (klass);
 
   object_class->dispose = plug_check_dialog_dispose;
   object_class->finalize = plug_check_dialog_finalize;
 
-  window_class->close_request = plug_check_dialog_close_request;
+  dialog_class->close_request = plug_check_dialog_close_request;
 
   /* The dialog closed by itself, the drive gone or changed before
    * anything started: why, for a toast, and what changed, or %NULL. */
@@ -622,7 +626,7 @@ drive_changed_cb (gboolean    gone,
   details = g_strdup_printf (_("Nothing was asked of it: %s."), change);
 
   g_signal_emit (self, signals[SIGNAL_DONE], 0, message, gone ? NULL : details);
-  gtk_window_destroy (GTK_WINDOW (self));
+  plug_dialog_force_close (PLUG_DIALOG (self));
 }
 
 /**
@@ -665,7 +669,7 @@ plug_check_dialog_new (UDisksClient *client,
   /* Translators: the window's title; %s is a volume's name */
   title = g_strdup_printf (_("Check %s"), self->name);
   adw_window_title_set_title (self->window_title, title);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  plug_dialog_set_title (PLUG_DIALOG (self), title);
   volume_size = g_format_size (plug_volume_get_size (volume));
   /* Translators: the window's subtitle: a volume's device and size, such
    * as “/dev/sdb1 · 16.0 GB” */

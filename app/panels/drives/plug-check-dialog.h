@@ -7,6 +7,8 @@
 #pragma once
 
 #include <adwaita.h>
+
+#include "plug-dialog.h"
 #include <udisks/udisks.h>
 
 #include "plug-drive.h"
@@ -16,13 +18,13 @@ G_BEGIN_DECLS
 
 #define PLUG_TYPE_CHECK_DIALOG (plug_check_dialog_get_type ())
 
-G_DECLARE_FINAL_TYPE (PlugCheckDialog, plug_check_dialog, PLUG, CHECK_DIALOG, AdwWindow)
+G_DECLARE_FINAL_TYPE (PlugCheckDialog, plug_check_dialog, PLUG, CHECK_DIALOG, PlugDialog)
 
 GtkWidget *plug_check_dialog_new              (UDisksClient    *client,
                                                PlugDrive       *drive,
                                                PlugVolume      *volume);
 void       plug_check_dialog_ask_repair       (PlugCheckDialog *self,
-                                               GtkWindow       *parent);
+                                               GtkWidget       *parent);
 
 gboolean   plug_check_dialog_get_found_errors (PlugVolume      *volume);
 

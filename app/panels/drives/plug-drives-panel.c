@@ -393,10 +393,9 @@ open_dialog (PlugDrivesPanel *self,
     return;
 
   dialog = dialog_new (plug_drive_list_get_client (self->drive_list), drive, volume);
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
   if (g_signal_lookup ("done", G_OBJECT_TYPE (dialog)) != 0)
     g_signal_connect_object (dialog, "done", G_CALLBACK (dialog_done_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  plug_dialog_present (PLUG_DIALOG (dialog), GTK_WIDGET (self));
 }
 
 static void
@@ -446,10 +445,9 @@ check_activated (GtkWidget  *widget,
     return;
 
   dialog = plug_check_dialog_new (plug_drive_list_get_client (self->drive_list), drive, volume);
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (gtk_widget_get_root (widget)));
   g_signal_connect_object (dialog, "done", G_CALLBACK (dialog_done_cb), self, 0);
   g_signal_connect_object (dialog, "checked", G_CALLBACK (checked_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  plug_dialog_present (PLUG_DIALOG (dialog), widget);
 }
 
 static void
@@ -472,10 +470,9 @@ repair_activated (GtkWidget  *widget,
   /* Shown once the user said yes to the question, which names the
    * volume; destroyed on a no. */
   dialog = plug_check_dialog_new (plug_drive_list_get_client (self->drive_list), drive, volume);
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (gtk_widget_get_root (widget)));
   g_signal_connect_object (dialog, "done", G_CALLBACK (dialog_done_cb), self, 0);
   g_signal_connect_object (dialog, "checked", G_CALLBACK (checked_cb), self, G_CONNECT_SWAPPED);
-  plug_check_dialog_ask_repair (PLUG_CHECK_DIALOG (dialog), GTK_WINDOW (gtk_widget_get_root (widget)));
+  plug_check_dialog_ask_repair (PLUG_CHECK_DIALOG (dialog), widget);
 }
 
 static void
@@ -493,9 +490,8 @@ fit_reformat_cb (PlugFitDialog   *dialog,
 
   wizard = plug_format_dialog_new (plug_drive_list_get_client (self->drive_list), drive, volume);
   plug_format_dialog_preset (PLUG_FORMAT_DIALOG (wizard), filesystem, TRUE);
-  gtk_window_set_transient_for (GTK_WINDOW (wizard), GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
   g_signal_connect_object (wizard, "done", G_CALLBACK (dialog_done_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (wizard));
+  plug_dialog_present (PLUG_DIALOG (wizard), GTK_WIDGET (self));
 }
 
 static PlugFitDialog *
@@ -512,9 +508,8 @@ open_fit_dialog (PlugDrivesPanel *self,
 
   dialog = plug_fit_dialog_new (volume);
   g_object_set_data_full (G_OBJECT (dialog), "object-path", g_variant_ref (target), (GDestroyNotify) g_variant_unref);
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
   g_signal_connect_object (dialog, "reformat", G_CALLBACK (fit_reformat_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  plug_dialog_present (PLUG_DIALOG (dialog), GTK_WIDGET (self));
 
   return PLUG_FIT_DIALOG (dialog);
 }

@@ -30,7 +30,7 @@
 
 struct _PlugFitDialog
 {
-  AdwWindow            parent_instance;
+  PlugDialog           parent_instance;
 
   /* Template widgets */
   AdwWindowTitle      *window_title;
@@ -54,7 +54,7 @@ struct _PlugFitDialog
   GPtrArray           *problem_groups;
 };
 
-G_DEFINE_FINAL_TYPE (PlugFitDialog, plug_fit_dialog, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (PlugFitDialog, plug_fit_dialog, PLUG_TYPE_DIALOG)
 
 enum {
   SIGNAL_REFORMAT,
@@ -326,7 +326,8 @@ choose (PlugFitDialog        *self,
 
   chooser = gtk_file_chooser_native_new (action == GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
                                          ? _("Choose a Folder") : _("Choose Files"),
-                                         GTK_WINDOW (self), action, _("_Check"), _("_Cancel"));
+                                         plug_dialog_get_window (PLUG_DIALOG (self)), action,
+                                         _("_Check"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), self);
@@ -361,7 +362,7 @@ reformat_activated (GtkWidget  *widget,
     return;
 
   g_signal_emit (self, signals[SIGNAL_REFORMAT], 0, suggested);
-  gtk_window_destroy (GTK_WINDOW (self));
+  plug_dialog_force_close (PLUG_DIALOG (self));
 }
 
 static void
@@ -413,7 +414,7 @@ plug_fit_dialog_class_init (PlugFitDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "fit.choose-files", NULL, choose_files_activated);
   gtk_widget_class_install_action (widget_class, "fit.choose-folder", NULL, choose_folder_activated);
   gtk_widget_class_install_action (widget_class, "fit.reformat", NULL, reformat_activated);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "dialog.close", NULL);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/plugboard/Plugboard/panels/drives/plug-fit-dialog.ui");
@@ -470,7 +471,7 @@ plug_fit_dialog_new (PlugVolume *volume)
   name = plug_volume_dup_display_name (volume);
   /* Translators: the window's title; %s is a volume's name */
   title = g_strdup_printf (_("Will It Fit on %s?"), name);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  plug_dialog_set_title (PLUG_DIALOG (self), title);
   adw_window_title_set_subtitle (self->window_title, name);
   /* Translators: %s is a volume's name */
   description = g_strdup_printf (_("Plugboard reads them and says whether %s can hold them as they are. "

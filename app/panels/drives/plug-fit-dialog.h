@@ -8,6 +8,8 @@
 
 #include <adwaita.h>
 
+#include "plug-dialog.h"
+
 #include "plug-drive.h"
 #include "plug-volume.h"
 
@@ -15,7 +17,7 @@ G_BEGIN_DECLS
 
 #define PLUG_TYPE_FIT_DIALOG (plug_fit_dialog_get_type ())
 
-G_DECLARE_FINAL_TYPE (PlugFitDialog, plug_fit_dialog, PLUG, FIT_DIALOG, AdwWindow)
+G_DECLARE_FINAL_TYPE (PlugFitDialog, plug_fit_dialog, PLUG, FIT_DIALOG, PlugDialog)
 
 GtkWidget *plug_fit_dialog_new         (PlugVolume    *volume);
 void       plug_fit_dialog_check_files (PlugFitDialog *self,

@@ -72,7 +72,7 @@ static const char * const page_names[] = {
 
 struct _PlugFormatDialog
 {
-  AdwWindow            parent_instance;
+  PlugDialog           parent_instance;
 
   /* Template widgets */
   AdwWindowTitle      *window_title;
@@ -139,7 +139,7 @@ struct _PlugFormatDialog
   gboolean             planned;
 };
 
-G_DEFINE_FINAL_TYPE (PlugFormatDialog, plug_format_dialog, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (PlugFormatDialog, plug_format_dialog, PLUG_TYPE_DIALOG)
 
 enum {
   SIGNAL_DONE,
@@ -195,9 +195,9 @@ update_buttons (PlugFormatDialog *self)
 
   /* The destructive button is never the default. */
   if (self->page < PAGE_CONFIRM)
-    gtk_window_set_default_widget (GTK_WINDOW (self), self->next_button);
+    plug_dialog_set_default_widget (PLUG_DIALOG (self), self->next_button);
   else
-    gtk_window_set_default_widget (GTK_WINDOW (self), self->cancel_button);
+    plug_dialog_set_default_widget (PLUG_DIALOG (self), self->cancel_button);
 
   if (asking)
     {
@@ -314,7 +314,7 @@ installed_cb (GObject      *object,
   g_autoptr(GtkButton) button = user_data;
   g_autoptr(GError) error = NULL;
   GtkCheckButton *check = g_object_get_data (G_OBJECT (button), "check");
-  PlugFormatDialog *self = PLUG_FORMAT_DIALOG (gtk_widget_get_root (GTK_WIDGET (button)));
+  PlugFormatDialog *self = PLUG_FORMAT_DIALOG (gtk_widget_get_ancestor (GTK_WIDGET (button), PLUG_TYPE_FORMAT_DIALOG));
   const PlugFilesystemType *type;
   GtkWidget *row;
 
@@ -348,7 +348,7 @@ install_clicked_cb (GtkButton *button,
                     gpointer   user_data)
 {
   const char *files[] = { g_object_get_data (G_OBJECT (button), "path"), NULL };
-  PlugFormatDialog *self = PLUG_FORMAT_DIALOG (gtk_widget_get_root (GTK_WIDGET (button)));
+  PlugFormatDialog *self = PLUG_FORMAT_DIALOG (gtk_widget_get_ancestor (GTK_WIDGET (button), PLUG_TYPE_FORMAT_DIALOG));
 
   gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE);
   gtk_button_set_label (button, _("Installing…"));
@@ -437,7 +437,7 @@ availability_cb (GObject      *object,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
-  self = PLUG_FORMAT_DIALOG (gtk_widget_get_root (GTK_WIDGET (check)));
+  self = PLUG_FORMAT_DIALOG (gtk_widget_get_ancestor (GTK_WIDGET (check), PLUG_TYPE_FORMAT_DIALOG));
   if (self == NULL)
     return;
 
@@ -1337,7 +1337,7 @@ keep_awake (PlugFormatDialog *self)
   /* Translators: why the computer does not sleep meanwhile; a drive's name */
   why = self->keep_operation != NULL ? g_strdup_printf (_("Reformatting %s, keeping its files"), drive_name)
                                      : g_strdup_printf (_("Reformatting %s"), drive_name);
-  plug_session_inhibit_hold (&self->inhibit, GTK_WINDOW (self), why);
+  plug_session_inhibit_hold (&self->inhibit, plug_dialog_get_window (PLUG_DIALOG (self)), why);
 }
 
 static void
@@ -1377,7 +1377,7 @@ format_done_cb (GObject      *object,
     g_signal_emit (self, signals[SIGNAL_DONE], 0, message, details);
   }
 
-  gtk_window_destroy (GTK_WINDOW (self));
+  plug_dialog_force_close (PLUG_DIALOG (self));
 }
 
 static void
@@ -1445,7 +1445,7 @@ cancel_activated (GtkWidget  *widget,
       return;
     }
 
-  gtk_window_close (GTK_WINDOW (self));
+  plug_dialog_close (PLUG_DIALOG (self));
 }
 
 static void
@@ -1482,9 +1482,9 @@ open_copy_activated (GtkWidget  *widget,
 
 /* Closing the window while it works is a Cancel; the result is shown. */
 static gboolean
-plug_format_dialog_close_request (GtkWindow *window)
+plug_format_dialog_close_request (PlugDialog *dialog)
 {
-  PlugFormatDialog *self = PLUG_FORMAT_DIALOG (window);
+  PlugFormatDialog *self = PLUG_FORMAT_DIALOG (dialog);
 
   if (self->running)
     {
@@ -1492,7 +1492,7 @@ plug_format_dialog_close_request (GtkWindow *window)
       return TRUE;
     }
 
-  return GTK_WINDOW_CLASS (plug_format_dialog_parent_class)->close_request (window);
+  return FALSE;
 }
 
 /* Enter advances, unless a button has the focus: then it is that
@@ -1504,7 +1504,8 @@ enter_cb (GtkWidget *widget,
           gpointer   user_data)
 {
   PlugFormatDialog *self = PLUG_FORMAT_DIALOG (widget);
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
 
   if (self->page >= PAGE_CONFIRM)
     return FALSE;
@@ -1558,12 +1559,12 @@ plug_format_dialog_class_init (PlugFormatDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  PlugDialogClass *dialog_class = PLUG_DIALOG_CLASS (klass);
 
   object_class->dispose = plug_format_dialog_dispose;
   object_class->finalize = plug_format_dialog_finalize;
 
-  window_class->close_request = plug_format_dialog_close_request;
+  dialog_class->close_request = plug_format_dialog_close_request;
 
   /* Reformatted: a sentence for a toast, with the new name and folder,
    * and what went wrong afterwards (mounting), or %NULL. Also when the
@@ -1673,7 +1674,7 @@ drive_changed_cb (gboolean    gone,
   details = g_strdup_printf (_("Nothing was written to it: %s."), change);
 
   g_signal_emit (self, signals[SIGNAL_DONE], 0, message, gone ? NULL : details);
-  gtk_window_destroy (GTK_WINDOW (self));
+  plug_dialog_force_close (PLUG_DIALOG (self));
 }
 
 /**
@@ -1706,7 +1707,7 @@ plug_format_dialog_new (UDisksClient *client,
   /* Translators: the window's title; %s is a volume's name */
   title = g_strdup_printf (_("Reformat %s"), volume_name);
   adw_window_title_set_title (self->window_title, title);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  plug_dialog_set_title (PLUG_DIALOG (self), title);
 
   self->target_name = g_strdup (volume_name);
   self->watch = plug_drive_watch_new (client, drive, volume, drive_changed_cb, self);

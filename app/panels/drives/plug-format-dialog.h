@@ -7,6 +7,8 @@
 #pragma once
 
 #include <adwaita.h>
+
+#include "plug-dialog.h"
 #include <udisks/udisks.h>
 
 #include "plug-drive.h"
@@ -16,7 +18,7 @@ G_BEGIN_DECLS
 
 #define PLUG_TYPE_FORMAT_DIALOG (plug_format_dialog_get_type ())
 
-G_DECLARE_FINAL_TYPE (PlugFormatDialog, plug_format_dialog, PLUG, FORMAT_DIALOG, AdwWindow)
+G_DECLARE_FINAL_TYPE (PlugFormatDialog, plug_format_dialog, PLUG, FORMAT_DIALOG, PlugDialog)
 
 GtkWidget *plug_format_dialog_new (UDisksClient *client,
                                    PlugDrive    *drive,

@@ -32,7 +32,7 @@
 
 struct _PlugRenameDialog
 {
-  AdwWindow             parent_instance;
+  PlugDialog            parent_instance;
 
   /* Template widgets */
   AdwWindowTitle       *window_title;
@@ -59,7 +59,7 @@ struct _PlugRenameDialog
   gboolean              can_try_again;
 };
 
-G_DEFINE_FINAL_TYPE (PlugRenameDialog, plug_rename_dialog, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (PlugRenameDialog, plug_rename_dialog, PLUG_TYPE_DIALOG)
 
 enum {
   SIGNAL_DONE,
@@ -175,7 +175,7 @@ rename_done_cb (GObject      *object,
     message = g_strdup (_("The name was removed"));
 
   g_signal_emit (self, signals[SIGNAL_DONE], 0, message, NULL);
-  gtk_window_destroy (GTK_WINDOW (self));
+  plug_dialog_force_close (PLUG_DIALOG (self));
 }
 
 static void
@@ -219,13 +219,13 @@ cancel_activated (GtkWidget  *widget,
       return;
     }
 
-  gtk_window_close (GTK_WINDOW (self));
+  plug_dialog_close (PLUG_DIALOG (self));
 }
 
 static gboolean
-plug_rename_dialog_close_request (GtkWindow *window)
+plug_rename_dialog_close_request (PlugDialog *dialog)
 {
-  PlugRenameDialog *self = PLUG_RENAME_DIALOG (window);
+  PlugRenameDialog *self = PLUG_RENAME_DIALOG (dialog);
 
   if (self->running)
     {
@@ -233,7 +233,7 @@ plug_rename_dialog_close_request (GtkWindow *window)
       return TRUE;
     }
 
-  return GTK_WINDOW_CLASS (plug_rename_dialog_parent_class)->close_request (window);
+  return FALSE;
 }
 
 static void
@@ -273,12 +273,12 @@ plug_rename_dialog_class_init (PlugRenameDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  PlugDialogClass *dialog_class = PLUG_DIALOG_CLASS (klass);
 
   object_class->dispose = plug_rename_dialog_dispose;
   object_class->finalize = plug_rename_dialog_finalize;
 
-  window_class->close_request = plug_rename_dialog_close_request;
+  dialog_class->close_request = plug_rename_dialog_close_request;
 
   /* Renamed: a sentence for a toast, and details (none so far). Also
    * when the dialog closed by itself, the drive gone or changed: why,
@@ -347,7 +347,7 @@ drive_changed_cb (gboolean    gone,
   details = g_strdup_printf (_("Nothing was written to it: %s."), change);
 
   g_signal_emit (self, signals[SIGNAL_DONE], 0, message, gone ? NULL : details);
-  gtk_window_destroy (GTK_WINDOW (self));
+  plug_dialog_force_close (PLUG_DIALOG (self));
 }
 
 /**
@@ -392,7 +392,7 @@ plug_rename_dialog_new (UDisksClient *client,
    * as “/dev/sdb1 · 16.0 GB” */
   subtitle = g_strdup_printf (_("%s · %s"), plug_volume_get_device (volume), volume_size);
   adw_window_title_set_subtitle (self->window_title, subtitle);
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  plug_dialog_set_title (PLUG_DIALOG (self), title);
 
   filesystem = plug_volume_get_filesystem (volume);
   filesystem_name = plug_volume_dup_filesystem_name (volume);

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <adwaita.h>
+
+#include "plug-dialog.h"
 #include <udisks/udisks.h>
 
 #include "plug-drive.h"
@@ -16,7 +18,7 @@ G_BEGIN_DECLS
 
 #define PLUG_TYPE_RENAME_DIALOG (plug_rename_dialog_get_type ())
 
-G_DECLARE_FINAL_TYPE (PlugRenameDialog, plug_rename_dialog, PLUG, RENAME_DIALOG, AdwWindow)
+G_DECLARE_FINAL_TYPE (PlugRenameDialog, plug_rename_dialog, PLUG, RENAME_DIALOG, PlugDialog)
 
 GtkWidget *plug_rename_dialog_new (UDisksClient *client,
                                    PlugDrive    *drive,
