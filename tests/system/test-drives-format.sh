@@ -82,18 +82,7 @@ medium_whole_device=$(attach "$medium_whole_image")
 bystander_device=$(attach "$bystander_image")
 check "the test user attached the disk images" test -n "$volume_device" -a -n "$xfs_device" -a -n "$whole_device" \
   -a -n "$erase_device" -a -n "$swap_device" -a -n "$medium_device" -a -n "$medium_whole_device" -a -n "$bystander_device"
-# Two partitions, the first one FAT: what a camera card looks like. Made
-# through udisks: this kernel does not scan a loop device's partitions
-# when it is attached, but udisks adds those it creates.
-udisks_call () {
-  as_tester gdbus call --system -d org.freedesktop.UDisks2 \
-    -o "/org/freedesktop/UDisks2/block_devices/$(basename "$whole_device")" -m "org.freedesktop.UDisks2.$1" "${@:2}" >/dev/null
-}
-udisks_call Block.Format dos '{}'
-udisks_call PartitionTable.CreatePartitionAndFormat 1048576 41943040 '' '' '{}' vfat "{'label': <'FMTCARD'>}"
-udisks_call PartitionTable.CreatePartitionAndFormat 44040192 0 '' '' '{}' ext4 "{'label': <'FMTCARDEXT'>}"
-probed () { [ "$(udisks_volume "$bystander_device" | jq -r .label)" = FMTBYSTAND ] &&
-            [ -n "$(udisks_volume "${whole_device}p2")" ]; }
+probed () { [ "$(udisks_volume "$bystander_device" | jq -r .label)" = FMTBYSTAND ]; }
 wait_until 10 probed
 bystander_before=$(sha256sum "$bystander_image")
 
@@ -195,9 +184,25 @@ check "… the last line names the label, type and mount point" \
 
 # --- the whole drive --------------------------------------------------------
 
+# Two partitions, the first one FAT: what a camera card looks like. Made
+# through udisks, just before they are used: this kernel does not scan a
+# loop device's partitions (udisks adds those it creates), and drops them
+# when something makes it read the table again, as the other lanes' disk
+# images coming and going may, minutes after.
+udisks_call () {
+  as_tester gdbus call --system -d org.freedesktop.UDisks2 \
+    -o "/org/freedesktop/UDisks2/block_devices/$(basename "$whole_device")" -m "org.freedesktop.UDisks2.$1" "${@:2}" >/dev/null
+}
+udisks_call Block.Format dos '{}'
+udisks_call PartitionTable.CreatePartitionAndFormat 1048576 41943040 '' '' '{}' vfat "{'label': <'FMTCARD'>}"
+udisks_call PartitionTable.CreatePartitionAndFormat 44040192 0 '' '' '{}' ext4 "{'label': <'FMTCARDEXT'>}"
+wait_until 10 eval '[ "$(udisks_volume "${whole_device}p2" | jq -r .label)" = FMTCARDEXT ]'
 # Tried again for a while: with the other lanes' images coming and going,
 # udisks may refuse a mount for a moment.
-wait_until 10 as_tester udisksctl mount --no-user-interaction --block-device "${whole_device}p2"
+mount_p2 () { mount_p2_said=$(as_tester udisksctl mount --no-user-interaction --block-device "${whole_device}p2" 2>&1); }
+mount_p2_said=
+wait_until 10 mount_p2 ||
+  diag "mounting ${whole_device}p2: $mount_p2_said" "$(lsblk -o NAME,FSTYPE,LABEL,MOUNTPOINT "$whole_device" 2>&1)"
 mounted_partition=$(findmnt -n -o TARGET --source "${whole_device}p2" | head -n 1)
 check "the test user mounted the drive's second partition (at ${mounted_partition:-nowhere})" \
   eval 'test -n "$mounted_partition" && mountpoint -q "$mounted_partition"'
