@@ -159,7 +159,6 @@ static void
 plug_dialog_init (PlugDialog *self)
 {
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (self), TRUE);
 }
 
 #endif
